@@ -1,0 +1,45 @@
+"""The ``bola8`` command: parses arguments and calls the library.
+
+Each subcommand lives in its own module and is imported only when it runs, so
+``bola8 referee`` never imports numpy or numba.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# name -> (module, one-line help). Modules expose ``add_arguments(parser)`` and
+# ``run(args) -> int``.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "referee": ("bola8.cli.referee", "judge one shot, choice or declaration (JSON on stdin)"),
+    "simulate": ("bola8.cli.simulate", "simulate one strike (JSON on stdin)"),
+    "match": ("bola8.cli.match", "play a whole match between players"),
+    "replay": ("bola8.cli.replay", "re-simulate a game record and confirm every ruling"),
+    "render": ("bola8.cli.render", "draw a shot of a record as an SVG diagram"),
+    "demo": ("bola8.cli.demo", "the main job: a short bot-vs-bot match"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bola8",
+        description="bola8 - Reglamento Bola 8: referee, physics, games.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in COMMANDS.items():
+        module = importlib.import_module(module_name)
+        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(command_parser)
+        command_parser.set_defaults(_module=module)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return 2
+    return int(args._module.run(args))

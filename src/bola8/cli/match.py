@@ -1,0 +1,54 @@
+"""``bola8 match``: play a whole match and print it shot by shot."""
+
+from __future__ import annotations
+
+import sys
+
+from bola8.cli._io import add_lang_argument, guarded
+
+TABLES = ("7ft", "8ft", "9ft")
+RULESETS = ("spanish", "spanish-coin-op")
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--players", default="bot,bot",
+                        help="the two players, comma-separated (kinds: bot); default bot,bot")
+    parser.add_argument("--race", type=int, default=3, help="games needed to win the match (default 3)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of racks and players (default 1)")
+    parser.add_argument("--table", choices=TABLES, default="9ft", help="table size (default 9ft)")
+    parser.add_argument("--ruleset", choices=RULESETS, default="spanish", help="ruleset (default spanish)")
+    parser.add_argument("--noise", type=float, default=1.0,
+                        help="execution noise of the bots, 1 = the computer olympiad's (default 1)")
+    parser.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines) here")
+    parser.add_argument("--quiet", action="store_true", help="print only the result")
+    add_lang_argument(parser)
+
+
+def run(args) -> int:
+    return guarded(lambda: _run(args))
+
+
+def _run(args) -> int:
+    from bola8.cli.match_printer import MatchPrinter, Tee
+    from bola8.errors import InputError
+    from bola8.game import MatchSettings, play_match
+    from bola8.game.record import RecordWriter
+    from bola8.players import make_player
+
+    kinds = [k.strip() for k in args.players.split(",")]
+    if len(kinds) != 2 or not all(kinds):
+        raise InputError(f"--players: {args.players!r} must name two players, e.g. bot,bot.")
+    if args.noise < 0:
+        raise InputError(f"--noise: {args.noise} is not a noise level; expected a number >= 0.")
+    settings = MatchSettings(table=args.table, ruleset=args.ruleset, race=args.race, seed=args.seed)
+    names = [f"{kind} {'AB'[i]}" for i, kind in enumerate(kinds)]
+    players = tuple(make_player(kind, name=names[i], seed=args.seed * 2 + i, noise=args.noise)
+                    for i, kind in enumerate(kinds))
+    header = {"players": names, "race": args.race, "seed": args.seed, "table": args.table,
+              "ruleset": args.ruleset, "noise": args.noise}
+    writer = RecordWriter(args.record, header) if args.record else None
+    printer = MatchPrinter(names, race=args.race, lang=args.lang, quiet=args.quiet,
+                           out=sys.stdout, progress=sys.stderr)
+    observers = [printer] + ([writer] if writer else [])
+    play_match(players, settings, Tee(observers))
+    return 0

@@ -1,0 +1,131 @@
+"""How ``bola8 match`` tells a match: one line per action, a progress bar on stderr."""
+
+from __future__ import annotations
+
+import math
+
+WORDS = {
+    "es": {
+        "lag": "Arrime", "lag_first": "primer saque", "lag_hill": "empate a uno del final",
+        "stops": "queda a", "lost": "pierde el arrime", "wins_lag": "gana el arrime", "breaks": "saca",
+        "game": "Partida", "breaker": "saca", "break": "saque", "call": "canta", "safety": "sin cantar",
+        "pocketed": "entronera", "nothing": "no entronera nada", "continues": "sigue",
+        "turn_passes": "pierde el turno", "foul": "FALTA", "places": "coloca la bola blanca en",
+        "chooses": "elige", "wins": "gana la partida", "stalemate": "tablas: se repite el triángulo",
+        "forfeit": "gana por abandono", "score": "marcador", "match": "gana el encuentro",
+        "race": "a", "games": "partidas",
+    },
+    "en": {
+        "lag": "Lag", "lag_first": "first break", "lag_hill": "hill-hill",
+        "stops": "stops at", "lost": "loses the lag", "wins_lag": "wins the lag", "breaks": "breaks",
+        "game": "Game", "breaker": "breaks", "break": "break", "call": "calls", "safety": "no call",
+        "pocketed": "pockets", "nothing": "pockets nothing", "continues": "continues",
+        "turn_passes": "turn passes", "foul": "FOUL", "places": "places the cue ball at",
+        "chooses": "chooses", "wins": "wins the game", "stalemate": "stalemate: the rack is replayed",
+        "forfeit": "wins by forfeit", "score": "score", "match": "wins the match",
+        "race": "race to", "games": "games",
+    },
+}
+
+
+class Tee:
+    """Hands every match event to several observers."""
+
+    def __init__(self, observers):
+        self.observers = observers
+
+    def __getattr__(self, name):
+        def fan_out(*args):
+            for observer in self.observers:
+                getattr(observer, name)(*args)
+        return fan_out
+
+
+class MatchPrinter:
+    def __init__(self, names, *, race: int, lang: str, quiet: bool, out, progress):
+        self.names = names
+        self.race = race
+        self.lang = lang
+        self.w = WORDS["es" if lang == "es" else "en"]
+        self.quiet = quiet
+        self.out = out
+        self.progress = progress
+        self.shot_number = 0
+
+    def _say(self, text: str) -> None:
+        if not self.quiet:
+            print(text, file=self.out, flush=True)
+
+    def on_lag(self, strokes, winner, breaker, reason):
+        w = self.w
+        label = w["lag_first"] if reason == "first_break" else w["lag_hill"]
+        parts = []
+        for stroke in strokes:
+            if math.isinf(stroke.distance):
+                parts.append(f"{self.names[stroke.player]} {w['lost']}")
+            else:
+                parts.append(f"{self.names[stroke.player]} {w['stops']} {stroke.distance * 100:.1f} cm")
+        self._say(f"{w['lag']} ({label}, Art. 4): " + "; ".join(parts) +
+                  f" -> {self.names[winner]} {w['wins_lag']}, {self.names[breaker]} {w['breaks']}")
+
+    def on_game_start(self, number, game):
+        self.shot_number = 0
+        self._say(f"\n{self.w['game']} {number}: {self.names[game.state.breaker]} {self.w['breaker']}")
+
+    def on_place(self, player, point, game):
+        self._say(f"  {self.names[player]} {self.w['places']} ({point[0]:.3f}, {point[1]:.3f})")
+
+    def on_turn(self, turn, choice):
+        w = self.w
+        who = self.names[turn.player] if turn.player is not None else ""
+        if turn.kind == "shot":
+            self.shot_number += 1
+            if turn.before.state.phase == "break":
+                what = w["break"]
+            elif turn.call is None:
+                what = w["safety"]
+            else:
+                what = f"{w['call']} {turn.call.ball} -> {turn.call.pocket}"
+            dropped = [f"{b} ({p})" for b, p, _ in turn.simulation.pocketed]
+            pots = f"{w['pocketed']} {', '.join(dropped)}" if dropped else w["nothing"]
+            head = f"  #{self.shot_number:<3} {who}: {what}; {pots}"
+        elif turn.kind == "choice":
+            head = f"  {who} {w['chooses']} {turn.choice}"
+        else:
+            head = f"  {turn.declared}"
+        self._say(head + " | " + self._verdict(turn))
+
+    def _verdict(self, turn) -> str:
+        w, ruling, state = self.w, turn.ruling, turn.game.state
+        if ruling.foul:
+            verdict = w["foul"]
+        elif state.phase == "over":
+            verdict = ""
+        elif state.shooter == turn.before.state.shooter and not ruling.turn_passes:
+            verdict = w["continues"]
+        else:
+            verdict = w["turn_passes"]
+        reasons = "; ".join(f"{r.text(self.lang)} (Art. {r.article})" for r in ruling.reasons)
+        return " - ".join(part for part in (verdict, reasons) if part)
+
+    def on_game_end(self, number, game, score):
+        state, w = game.state, self.w
+        if state.result == "stalemate":
+            self._say(f"  {w['stalemate']}")
+        elif state.result == "forfeit":
+            self._say(f"  {self.names[state.winner]} {w['forfeit']}")
+        else:
+            self._say(f"  {self.names[state.winner]} {w['wins']}")
+        self._say(f"  {w['score']}: {self.names[0]} {score[0]} - {score[1]} {self.names[1]}")
+        self._bar(score)
+
+    def _bar(self, score) -> None:
+        done = max(score)
+        filled = round(20 * done / self.race)
+        print(f"[{'#' * filled}{'.' * (20 - filled)}] {score[0]}-{score[1]} "
+              f"({self.w['race']} {self.race} {self.w['games']})", file=self.progress, flush=True)
+
+    def on_match_end(self, result):
+        w = self.w
+        print(f"\n{self.names[result.winner]} {w['match']} {result.score[0]}-{result.score[1]}",
+              file=self.out, flush=True)

@@ -1,0 +1,186 @@
+"""One game (one rack) of Spanish 8-ball on the simulated table.
+
+A :class:`Game` is an immutable value: the table, the balls on it and the
+referee's state. Every action - placing the cue ball in hand, a stroke, a
+choice, a declaration - returns a :class:`Turn` that holds the ruling and the
+next game, so a bot can branch from any position without copying.
+
+This is the one place where physics and rules meet (DESIGN.md): a stroke is
+simulated, the facts of its events become the referee's :class:`Shot`, the
+referee judges, and the game applies the ruling to the table - spotting
+(Art. 16), re-racks (Art. 6, 7, 21.2) and the cue ball in hand (Art. 8, 13).
+No rule is decided here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bola8 import rules
+from bola8.errors import InputError
+from bola8.game.layout import Layout, Point, freeze
+from bola8.game.placement import check_cue_ball_placement
+from bola8.game.racking import rack_layout
+from bola8.game.shot_clock import ShotClock
+from bola8.game.spotting import spot_balls
+
+CUE = 0
+
+
+@dataclass(frozen=True)
+class Game:
+    """A rack in progress: table, balls, referee state. Build one with :meth:`new`."""
+
+    spec: Any                     # bola8.physics.TableSpec
+    state: rules.State
+    balls: tuple[tuple[int, Point], ...]
+    rack_seed: int = 0
+    racks_played: int = 1         # racks set up so far in this game (re-racks count)
+    cue_placed: bool = False      # the cue ball in hand has been placed for this stroke
+    shot_clock: ShotClock = field(default_factory=ShotClock)
+    physics: Any = None           # bola8.physics.PhysicsSettings, None for the defaults
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, table: str = "9ft", *, ruleset: str = "spanish", breaker: int = 0,
+            rack_seed: int = 0, physics: Any = None, shot_clock: ShotClock | None = None) -> Game:
+        """A fresh rack (Art. 3) with the cue ball in hand behind the head string (Art. 7.1)."""
+        from bola8.physics import table_spec
+
+        spec = table_spec(table)
+        state = rules.State.initial(ruleset=ruleset, breaker=breaker)
+        return cls(spec=spec, state=state, balls=freeze(rack_layout(spec, rack_seed, 0)),
+                   rack_seed=rack_seed, shot_clock=shot_clock or ShotClock(), physics=physics)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def layout(self) -> dict[int, Point]:
+        """The balls on the table: number -> (x, y). A fresh dict each call."""
+        return dict(self.balls)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == "over"
+
+    @property
+    def cue_in_hand(self) -> bool:
+        return self.state.cue_ball != "on_table"
+
+    @property
+    def kitchen_only(self) -> bool:
+        """Ball in hand behind the head string (the break, or after a break foul: Art. 8.2)."""
+        return self.state.cue_ball == "in_hand_behind_head_string"
+
+    @property
+    def needs_placement(self) -> bool:
+        """The shooter must place the cue ball before the stroke."""
+        return (self.cue_in_hand and not self.cue_placed
+                and self.state.decision is None and not self.is_over)
+
+    # ------------------------------------------------------------------ actions
+    def place_cue_ball(self, x: float, y: float, *, lang: str = "en") -> Game:
+        """Put the cue ball in hand at (x, y); refused (never a foul) where Art. 9/13 forbid it."""
+        self._refuse_if_over()
+        if not self.cue_in_hand:
+            raise InputError("cue_ball: the cue ball is not in hand; it is played from where it lies.")
+        if self.state.decision is not None:
+            raise InputError("cue_ball: a decision is pending; make the choice first.")
+        layout = self.layout
+        check_cue_ball_placement(layout, (x, y), spec=self.spec,
+                                 behind_head_string=self.kitchen_only, lang=lang)
+        layout[CUE] = (float(x), float(y))
+        return replace(self, balls=freeze(layout), cue_placed=True)
+
+    def warn_slow_play(self, player: int) -> Game:
+        """Art. 24: after a warning, ``player`` plays every shot against the clock."""
+        _check_player(player)
+        return replace(self, shot_clock=self.shot_clock.warn(player))
+
+    def play(self, strike: Any, call: rules.Call | None = None, *,
+             referee_fouls: tuple[str, ...] = (), elapsed_s: float | None = None) -> Turn:
+        """Simulate ``strike``, have the referee judge its facts, apply the ruling."""
+        from bola8.physics import simulate_layout
+
+        self._refuse_if_over()
+        if self.state.decision is not None:
+            raise InputError("shot: a decision is pending; make the choice first.")
+        if self.needs_placement:
+            raise InputError("cue_ball: the cue ball is in hand; place it before the stroke.")
+        fouls = tuple(referee_fouls)
+        if self.shot_clock.expired(self.state.shooter, elapsed_s, self._rules().shot_clock_s):
+            fouls += ("slow_play",)
+        result = simulate_layout(self.spec, self.layout, strike, self.physics)
+        facts = dict(result.facts)
+        facts["call"] = call.to_dict() if call is not None else None
+        facts["referee_fouls"] = list(fouls)
+        shot = rules.Shot.from_dict(facts)
+        ruling, state = rules.judge(self.state, shot)
+        after = self._apply(dict(result.final), ruling, state)
+        return Turn(kind="shot", player=self.state.shooter, ruling=ruling, before=self, game=after,
+                    strike=strike, call=call, shot=shot, simulation=result, elapsed_s=elapsed_s)
+
+    def decide(self, choice: str) -> Turn:
+        """A pending option: accept_table, rebreak, respot_eight or rerack (Art. 6, 7.2, 8)."""
+        self._refuse_if_over()
+        chooser = self.state.decision.player if self.state.decision else self.state.shooter
+        ruling, state = rules.decide(self.state, choice)
+        after = self._apply(self.layout, ruling, state)
+        return Turn(kind="choice", player=chooser, ruling=ruling, before=self, game=after, choice=choice)
+
+    def declare(self, what: str, player: int | None = None) -> Turn:
+        """Art. 21.2 agreed stalemate, or a forfeit against ``player`` (Art. 18.5, 22)."""
+        self._refuse_if_over()
+        ruling, state = rules.declare(self.state, what, player)
+        after = self._apply(self.layout, ruling, state)
+        return Turn(kind="declare", player=player, ruling=ruling, before=self, game=after, declared=what)
+
+    # ----------------------------------------------------------------- internal
+    def _rules(self) -> rules.Ruleset:
+        return rules.get_ruleset(self.state.ruleset)
+
+    def _refuse_if_over(self) -> None:
+        if self.is_over:
+            raise InputError("game: the game is over; no further action is possible.")
+
+    def _apply(self, layout: dict[int, Point], ruling: rules.Ruling, state: rules.State) -> Game:
+        """Put the ruling on the table: a new rack, spotted balls, the cue ball in hand."""
+        if state.phase == "break":
+            fresh = rack_layout(self.spec, self.rack_seed, self.racks_played)
+            return replace(self, state=state, balls=freeze(fresh), cue_placed=False,
+                           racks_played=self.racks_played + 1)
+        if ruling.respotted:
+            spec = self.spec
+            layout = spot_balls(layout, tuple(ruling.respotted), foot_spot=spec.foot_spot,
+                                ball_radius=spec.ball_radius,
+                                foot_limit=spec.length - spec.ball_radius,
+                                head_limit=spec.ball_radius)
+        on_table = {b for b in layout if b != CUE}
+        if state.phase != "over" and on_table != set(state.on_table):
+            raise RuntimeError(
+                f"table and referee disagree: balls {sorted(on_table)} lie on the table "
+                f"but the referee has {sorted(state.on_table)}")
+        return replace(self, state=state, balls=freeze(layout), cue_placed=False)
+
+
+def _check_player(player: int) -> None:
+    if player not in (0, 1):
+        raise InputError(f"player: {player!r} is not a player; expected 0 or 1.")
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What one action did: who acted, the ruling, and the game before and after."""
+
+    kind: str                         # "shot" | "choice" | "declare"
+    player: int | None
+    ruling: rules.Ruling
+    before: Game
+    game: Game
+    strike: Any = None                # bola8.physics.Strike for a shot
+    call: rules.Call | None = None
+    shot: rules.Shot | None = None    # the facts the referee judged
+    simulation: Any = None            # bola8.physics.ShotResult: events and paths
+    elapsed_s: float | None = None
+    choice: str | None = None
+    declared: str | None = None

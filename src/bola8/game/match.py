@@ -1,0 +1,153 @@
+"""The match: lag, alternate breaks, race to N, stalemates and disqualification.
+
+- Art. 4.1: a lag decides the first break; its winner chooses who breaks.
+- Art. 4.2: the break then alternates game by game; if the deciding game
+  arrives with the score tied (hill-hill), the players lag again before it.
+- Art. 21.2: a stalemate is not scored; the rack is played again with the
+  same player breaking.
+- Art. 22: a disqualified player forfeits the match.
+
+:func:`play_match` drives two :class:`~bola8.players.Player` objects through
+the games and reports every action to an observer (the command line prints
+them, a :class:`~bola8.game.record.RecordWriter` writes them down).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bola8.errors import InputError
+from bola8.game.game import Game, Turn
+from bola8.game.lag import LagStroke, lag_stroke, lag_winner
+
+# A guard against a bug looping for ever, not a rule: a real rack of 8-ball
+# takes a few dozen actions, and Art. 21.1 ends games of safeties.
+MAX_ACTIONS_PER_GAME = 2000
+MAX_LAGS = 20
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    table: str = "9ft"
+    ruleset: str = "spanish"
+    race: int = 3
+    seed: int = 0
+    physics: Any = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.race, int) or isinstance(self.race, bool) or self.race < 1:
+            raise InputError(f"race: {self.race!r} is not a race; expected a whole number of games >= 1.")
+
+
+@dataclass
+class MatchResult:
+    score: list[int] = field(default_factory=lambda: [0, 0])
+    winner: int | None = None
+    games: list[dict] = field(default_factory=list)   # one summary per game played
+    result: str = "race"                               # "race" | "disqualification"
+
+
+class MatchObserver(Protocol):
+    def on_lag(self, strokes: tuple[LagStroke, LagStroke], winner: int, breaker: int, reason: str) -> None: ...
+    def on_game_start(self, number: int, game: Game) -> None: ...
+    def on_place(self, player: int, point: tuple[float, float], game: Game) -> None: ...
+    def on_turn(self, turn: Turn, choice: Any) -> None: ...
+    def on_game_end(self, number: int, game: Game, score: list[int]) -> None: ...
+    def on_match_end(self, result: MatchResult) -> None: ...
+
+
+class NullObserver:
+    def on_lag(self, strokes, winner, breaker, reason): pass
+    def on_game_start(self, number, game): pass
+    def on_place(self, player, point, game): pass
+    def on_turn(self, turn, choice): pass
+    def on_game_end(self, number, game, score): pass
+    def on_match_end(self, result): pass
+
+
+def play_match(players, settings: MatchSettings, observer: MatchObserver | None = None,
+               disqualified: int | None = None) -> MatchResult:
+    """Play a whole match between ``players`` (a pair) and return its result."""
+    observer = observer or NullObserver()
+    result = MatchResult()
+    if disqualified is not None:
+        return _disqualify(result, disqualified, observer)
+    from bola8.physics import table_spec
+
+    spec = table_spec(settings.table)
+    breaker = _lag(players, spec, settings, observer, reason="first_break")
+    relagged_at_hill_hill = False
+    number = 0
+    while max(result.score) < settings.race:
+        hill_hill = result.score[0] == result.score[1] == settings.race - 1
+        if hill_hill and settings.race > 1 and not relagged_at_hill_hill:
+            breaker = _lag(players, spec, settings, observer, reason="hill_hill")
+            relagged_at_hill_hill = True
+        number += 1
+        game = Game.new(settings.table, ruleset=settings.ruleset, breaker=breaker,
+                        rack_seed=settings.seed * 10_007 + number, physics=settings.physics)
+        observer.on_game_start(number, game)
+        game = play_game(game, players, observer)
+        state = game.state
+        summary = {"number": number, "breaker": breaker, "result": state.result, "winner": state.winner}
+        result.games.append(summary)
+        if state.result == "stalemate":
+            observer.on_game_end(number, game, result.score)
+            continue                      # Art. 21.2: replayed, same breaker, not scored
+        result.score[state.winner] += 1
+        observer.on_game_end(number, game, result.score)
+        breaker = 1 - breaker             # Art. 4.2: alternate breaks
+    result.winner = 0 if result.score[0] > result.score[1] else 1
+    observer.on_match_end(result)
+    return result
+
+
+def play_game(game: Game, players, observer: MatchObserver | None = None) -> Game:
+    """Play one game to its end, asking each player what the game needs."""
+    observer = observer or NullObserver()
+    for _ in range(MAX_ACTIONS_PER_GAME):
+        if game.is_over:
+            return game
+        state = game.state
+        if state.decision is not None:
+            chooser = state.decision.player
+            option = players[chooser].choose_option(game, tuple(state.decision.options))
+            turn = game.decide(option)
+            observer.on_turn(turn, option)
+            game = turn.game
+        elif game.needs_placement:
+            player = state.shooter
+            point = players[player].place_cue_ball(game)
+            game = game.place_cue_ball(*point)
+            observer.on_place(player, point, game)
+        else:
+            choice = players[state.shooter].choose_shot(game)
+            turn = game.play(choice.strike, choice.call)
+            observer.on_turn(turn, choice)
+            game = turn.game
+    raise RuntimeError(f"a game took more than {MAX_ACTIONS_PER_GAME} actions")
+
+
+def _lag(players, spec, settings: MatchSettings, observer: MatchObserver, *, reason: str) -> int:
+    """Art. 4: lag until one player wins; the winner chooses who breaks."""
+    for _ in range(MAX_LAGS):
+        strokes = tuple(lag_stroke(spec, players[p].lag_speed(spec), player=p, physics=settings.physics)
+                        for p in (0, 1))
+        winner = lag_winner(*strokes)
+        if winner is None:
+            continue
+        breaker = winner if players[winner].wants_to_break() else 1 - winner
+        observer.on_lag(strokes, winner, breaker, reason)
+        return breaker
+    raise RuntimeError(f"no lag winner after {MAX_LAGS} lags")
+
+
+def _disqualify(result: MatchResult, player: int, observer: MatchObserver) -> MatchResult:
+    """Art. 22: the tournament director disqualifies ``player``; the match is forfeited."""
+    if player not in (0, 1):
+        raise InputError(f"disqualified: {player!r} is not a player; expected 0 or 1.")
+    result.winner = 1 - player
+    result.result = "disqualification"
+    observer.on_match_end(result)
+    return result

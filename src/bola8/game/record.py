@@ -1,0 +1,295 @@
+"""Game records: JSON Lines that replay deterministically.
+
+A record is a text file, one JSON object per line, each with a ``type``:
+
+``match``
+    the match settings and the players' names (first line of a match record)
+``lag``
+    the two lag strokes (speed, distance from the head cushion), winner, breaker
+``game``
+    a rack: table, ruleset, rack seed, breaker, the layout and the referee state
+``place``
+    the cue ball in hand put at ``x``, ``y``
+``shot``
+    the stroke (``strike`` as played and ``intended``), the ``call``, the
+    ``facts`` the referee judged, the ``ruling`` with its reasons in Spanish
+    and English, and the ``state`` and ``layout`` after it
+``choice`` / ``declare``
+    an option taken or a declaration, with ruling, state and layout after
+``game_end`` / ``match_end``
+    result and score
+
+:func:`replay` reads a record, plays every action again on the simulator and
+the referee, and lists every place where the outcome differs (none, for a
+record made by this version of bola8: the simulator is deterministic).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from bola8 import rules
+from bola8.errors import InputError
+from bola8.game.game import Game, Turn
+from bola8.game.lag import lag_stroke, lag_winner
+from bola8.game.layout import Point
+
+FORMAT = "bola8-record"
+VERSION = 1
+
+
+# ------------------------------------------------------------------ to JSON
+def strike_to_dict(strike) -> dict:
+    return {"speed": strike.speed, "phi": strike.phi, "theta": strike.theta, "a": strike.a, "b": strike.b}
+
+
+def layout_to_dict(layout) -> dict[str, list[float]]:
+    return {str(ball): [x, y] for ball, (x, y) in sorted(dict(layout).items())}
+
+
+def layout_from_dict(data, where: str) -> dict[int, Point]:
+    if not isinstance(data, dict):
+        raise InputError(f"{where}: expected an object of ball -> [x, y].")
+    layout = {}
+    for key, value in data.items():
+        if not (isinstance(key, str) and key.isdigit() and 0 <= int(key) <= 15):
+            raise InputError(f"{where}: {key!r} is not a ball number 0-15.")
+        if not (isinstance(value, list) and len(value) == 2
+                and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+            raise InputError(f"{where}.{key}: expected [x, y] in metres.")
+        layout[int(key)] = (float(value[0]), float(value[1]))
+    return layout
+
+
+def ruling_to_dict(ruling: rules.Ruling) -> dict:
+    """The contract's ruling, with each reason's sentence in both languages."""
+    data = ruling.to_dict("es")
+    data["reasons"] = [{"code": r.code, "article": r.article, "es": r.text("es"), "en": r.text("en")}
+                       for r in ruling.reasons]
+    return data
+
+
+def game_line(game: Game, number: int | None = None) -> dict:
+    line = {"type": "game", "table": game.spec.name, "ruleset": game.state.ruleset,
+            "rack_seed": game.rack_seed, "breaker": game.state.breaker,
+            "layout": layout_to_dict(game.balls), "state": game.state.to_dict()}
+    if number is not None:
+        line["number"] = number
+    return line
+
+
+def turn_line(turn: Turn, choice: Any = None) -> dict:
+    after = turn.game
+    line: dict[str, Any] = {"type": turn.kind, "player": turn.player}
+    if turn.kind == "shot":
+        line["strike"] = strike_to_dict(turn.strike)
+        intended = getattr(choice, "intended", None)
+        if intended is not None:
+            line["intended"] = strike_to_dict(intended)
+        note = getattr(choice, "note", "")
+        if note:
+            line["note"] = note
+        line["call"] = turn.call.to_dict() if turn.call is not None else None
+        line["elapsed_s"] = turn.elapsed_s
+        line["facts"] = turn.shot.to_dict()
+    elif turn.kind == "choice":
+        line["choice"] = turn.choice
+    else:
+        line["declare"] = turn.declared
+    line["ruling"] = ruling_to_dict(turn.ruling)
+    line["state"] = after.state.to_dict()
+    line["layout"] = layout_to_dict(after.balls)
+    return line
+
+
+class RecordWriter:
+    """A match observer that writes the record; the file is rewritten atomically after every game."""
+
+    def __init__(self, path: str | None, header: dict):
+        self.path = path
+        self.lines: list[dict] = [{"type": "match", "format": FORMAT, "version": VERSION, **header}]
+
+    def text(self) -> str:
+        return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in self.lines)
+
+    def save(self) -> None:
+        if self.path:
+            from bola8.cli._io import write_atomically
+
+            write_atomically(self.path, self.text())
+
+    def on_lag(self, strokes, winner, breaker, reason):
+        self.lines.append({"type": "lag", "reason": reason, "winner": winner, "breaker": breaker,
+                           "strokes": [{"player": s.player, "speed": s.speed,
+                                        "distance": None if math.isinf(s.distance) else s.distance}
+                                       for s in strokes]})
+
+    def on_game_start(self, number, game):
+        self.lines.append(game_line(game, number))
+
+    def on_place(self, player, point, game):
+        self.lines.append({"type": "place", "player": player, "x": point[0], "y": point[1]})
+
+    def on_turn(self, turn, choice):
+        self.lines.append(turn_line(turn, choice))
+
+    def on_game_end(self, number, game, score):
+        self.lines.append({"type": "game_end", "number": number, "result": game.state.result,
+                           "winner": game.state.winner, "score": list(score)})
+        self.save()
+
+    def on_match_end(self, result):
+        self.lines.append({"type": "match_end", "winner": result.winner, "score": list(result.score),
+                           "result": result.result})
+        self.save()
+
+
+# ------------------------------------------------------------------ reading
+def read_record(path: str) -> list[dict]:
+    """The lines of a record file, each checked to be a JSON object with a known type."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            raw = handle.read().splitlines()
+    except OSError as error:
+        raise InputError(f"record: cannot read {path!r} ({error.strerror}).") from None
+    lines = []
+    for number, text in enumerate(raw, start=1):
+        if not text.strip():
+            continue
+        try:
+            line = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise InputError(f"record line {number}: not valid JSON ({error.msg}).") from None
+        if not isinstance(line, dict) or line.get("type") not in _KNOWN_TYPES:
+            raise InputError(f"record line {number}: type must be one of {', '.join(sorted(_KNOWN_TYPES))}.")
+        line["_line"] = number
+        lines.append(line)
+    if not lines:
+        raise InputError(f"record: {path!r} holds no lines.")
+    return lines
+
+
+_KNOWN_TYPES = {"match", "lag", "game", "place", "shot", "choice", "declare", "warn", "game_end", "match_end"}
+
+
+@dataclass
+class ReplayReport:
+    actions: int = 0
+    shots: int = 0
+    games: int = 0
+    mismatches: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+
+def _field(line: dict, name: str, kind, where: str):
+    if name not in line:
+        raise InputError(f"record line {line['_line']}: {where}{name} is missing.")
+    value = line[name]
+    if kind is not None and not isinstance(value, kind):
+        raise InputError(f"record line {line['_line']}: {where}{name} has the wrong type.")
+    return value
+
+
+def replay(lines: list[dict]) -> ReplayReport:
+    """Play every action of a record again and compare each outcome with what was written."""
+    from bola8.physics import Strike, table_spec
+
+    report = ReplayReport()
+    game: Game | None = None
+    match_physics = None
+    for line in lines:
+        kind, n = line["type"], line["_line"]
+
+        def differ(what: str, expected, got) -> None:
+            if _norm(expected) == _norm(got):
+                return
+            report.mismatches.append(f"line {n} ({kind}): {what} differs: recorded {expected!r}, replayed {got!r}")
+
+        if kind == "match" or kind == "match_end":
+            continue
+        if kind == "lag":
+            table = lines[0].get("table", "9ft") if lines[0]["type"] == "match" else "9ft"
+            spec = table_spec(table)
+            strokes = tuple(lag_stroke(spec, float(s["speed"]), player=int(s["player"]), physics=match_physics)
+                            for s in _field(line, "strokes", list, ""))
+            for recorded, stroke in zip(line["strokes"], strokes):
+                got = None if math.isinf(stroke.distance) else stroke.distance
+                differ(f"lag distance of player {stroke.player}", recorded.get("distance"), got)
+            differ("lag winner", line.get("winner"), lag_winner(*strokes))
+            continue
+        if kind == "game":
+            game = Game.new(_field(line, "table", str, ""), ruleset=_field(line, "ruleset", str, ""),
+                            breaker=_field(line, "breaker", int, ""), rack_seed=_field(line, "rack_seed", int, ""))
+            report.games += 1
+            differ("rack layout", line.get("layout"), layout_to_dict(game.balls))
+            continue
+        if game is None:
+            raise InputError(f"record line {n}: a {kind} line comes before any game line.")
+        report.actions += 1
+        if kind == "place":
+            game = game.place_cue_ball(float(_field(line, "x", (int, float), "")),
+                                       float(_field(line, "y", (int, float), "")))
+            continue
+        if kind == "warn":
+            game = game.warn_slow_play(_field(line, "player", int, ""))
+            continue
+        if kind == "game_end":
+            differ("game result", [line.get("result"), line.get("winner")],
+                   [game.state.result, game.state.winner])
+            continue
+        if kind == "shot":
+            strike = Strike.from_dict(_field(line, "strike", dict, ""))
+            call_data = line.get("call")
+            call = None if call_data is None else rules.Call.from_dict(call_data)
+            fouls = tuple(line.get("facts", {}).get("referee_fouls", ()))
+            fouls = tuple(f for f in fouls if f != "slow_play")
+            turn = game.play(strike, call, referee_fouls=fouls, elapsed_s=line.get("elapsed_s"))
+            report.shots += 1
+            differ("facts", line.get("facts"), turn.shot.to_dict())
+        elif kind == "choice":
+            turn = game.decide(_field(line, "choice", str, ""))
+        else:
+            turn = game.declare(_field(line, "declare", str, ""), line.get("player"))
+        differ("ruling", line.get("ruling"), ruling_to_dict(turn.ruling))
+        differ("state", line.get("state"), turn.game.state.to_dict())
+        differ("layout", line.get("layout"), layout_to_dict(turn.game.balls))
+        game = turn.game
+    return report
+
+
+def _norm(value):
+    """JSON's view of a value: tuples and lists compare alike."""
+    return json.loads(json.dumps(value))
+
+
+@dataclass(frozen=True)
+class RecordedShot:
+    number: int               # 1-based, counting every shot of the record
+    table: str
+    before: dict[int, Point]  # the balls on the table when the stroke was played
+    line: dict                # the shot's own line
+
+
+def recorded_shots(lines: list[dict]) -> list[RecordedShot]:
+    """Every shot of a record with the layout it was played from."""
+    shots: list[RecordedShot] = []
+    table, layout = "9ft", {}
+    for line in lines:
+        kind = line["type"]
+        if kind == "game":
+            table = line.get("table", "9ft")
+            layout = layout_from_dict(line.get("layout"), f"record line {line['_line']}: layout")
+        elif kind == "place":
+            layout = dict(layout)
+            layout[0] = (float(line["x"]), float(line["y"]))
+        elif kind == "shot":
+            shots.append(RecordedShot(len(shots) + 1, table, dict(layout), line))
+        if kind in ("shot", "choice", "declare"):
+            layout = layout_from_dict(line.get("layout"), f"record line {line['_line']}: layout")
+    return shots

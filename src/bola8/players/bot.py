@@ -1,0 +1,262 @@
+"""The baseline bot: ghost-ball pots with a clear path, a legal safety otherwise.
+
+How it plays (the brief of the games issue):
+
+- **Break**: cue ball on the head string's centre, hard at the apex ball.
+- **Pots**: every ball it may call (Art. 2.5) into every pocket, aimed with the
+  ghost ball, kept only when the cue ball's path to the ghost ball and the
+  object ball's path to the pocket are clear. Candidates are ranked by
+  difficulty (distances and cut angle). The best few are tried on the
+  simulator *without noise*, at a few speeds, through the real
+  :meth:`Game.play` - so the referee, not the bot, says whether it worked -
+  and the stroke that pots with the best position for the next shot wins.
+- **Safety** when nothing is makeable: a stroke with no call (Art. 21.1) at a
+  ball it may legally hit first, that the referee judges as no foul, leaving
+  the opponent the fewest makeable pots.
+- **Ball in hand**: behind the object ball of its easiest pot, on the line to
+  the pocket, refused places skipped (behind the head string after a break
+  foul, Art. 8.2 / 9).
+
+The stroke it sends is then perturbed by its :class:`ExecutionNoise`; the
+noise draws come from its own seeded generator, so a match is reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from bola8.errors import InputError
+from bola8.players.aiming import (
+    approach_is_open,
+    cut_angle_deg,
+    direction_deg,
+    ghost_ball,
+    path_is_clear,
+    pocket_targets,
+)
+from bola8.players.noise import ExecutionNoise
+from bola8.players.protocol import ShotChoice
+from bola8.rules import EIGHT, Call, callable_balls
+
+CUE = 0
+MAX_CUT_DEG = 70.0
+CANDIDATES_TRIED = 5
+SPEED_FACTORS = (1.0, 1.35, 0.75)
+BREAK_SPEED = 9.0
+
+
+@dataclass(frozen=True)
+class PotCandidate:
+    ball: int
+    pocket: str
+    phi: float
+    difficulty: float
+    distance: float       # cue ball to ghost ball plus object ball to pocket, metres
+    cut_deg: float
+
+
+class BaselineBot:
+    def __init__(self, name: str = "bot", *, seed: int = 0, noise: ExecutionNoise | None = None):
+        self.name = name
+        self.noise = noise if noise is not None else ExecutionNoise(level=1.0)
+        self._rng = random.Random(seed)
+        self._lag_speeds: dict[str, float] = {}
+
+    # ---------------------------------------------------------------- Art. 4
+    def lag_speed(self, spec) -> float:
+        """The speed that brings a lag ball back closest to the head cushion (found on the simulator)."""
+        if spec.name not in self._lag_speeds:
+            from bola8.game.lag import lag_distance
+
+            speeds = [1.0 + 0.1 * i for i in range(41)]
+            best = min(speeds, key=lambda v: lag_distance(spec, v, lane=0))
+            self._lag_speeds[spec.name] = best
+        return self._lag_speeds[spec.name] + self._rng.gauss(0.0, 0.075 * self.noise.level)
+
+    def wants_to_break(self) -> bool:
+        return True
+
+    # --------------------------------------------------------- ball in hand
+    def place_cue_ball(self, game) -> tuple[float, float]:
+        spec, layout = game.spec, game.layout
+        layout.pop(CUE, None)
+        if game.state.phase == "break":
+            return (spec.width / 2.0, spec.head_string_y)
+        radius = spec.ball_radius
+        spots = []
+        for ball in self._targets(game):
+            for pocket, target in pocket_targets(spec).items():
+                obj = layout[ball]
+                if not approach_is_open(spec, pocket, obj, target):
+                    continue
+                if not path_is_clear(layout, obj, target, radius, ignore=(ball,)):
+                    continue
+                ghost = ghost_ball(obj, target, radius)
+                ux, uy = ghost[0] - target[0], ghost[1] - target[1]
+                norm = math.hypot(ux, uy)
+                for back in (0.25, 0.15, 0.4):
+                    point = (ghost[0] + ux / norm * back, ghost[1] + uy / norm * back)
+                    spots.append((math.hypot(obj[0] - target[0], obj[1] - target[1]) + back, point))
+        spots.sort(key=lambda item: item[0])
+        for _, point in spots:
+            if self._placeable(game, point):
+                return point
+        return self._any_place(game)
+
+    def _placeable(self, game, point) -> bool:
+        try:
+            game.place_cue_ball(*point)
+        except InputError:
+            return False
+        return True
+
+    def _any_place(self, game) -> tuple[float, float]:
+        spec = game.spec
+        top = spec.head_string_y if game.kitchen_only else spec.length - spec.ball_radius
+        for i in range(1, 40):
+            for j in range(1, 20):
+                point = (spec.width * j / 20.0, top * i / 40.0)
+                if self._placeable(game, point):
+                    return point
+        raise RuntimeError("no place on the table for the cue ball")
+
+    # ------------------------------------------------------------------ shots
+    def choose_shot(self, game) -> ShotChoice:
+        from bola8.physics import Strike
+
+        if game.state.phase == "break":
+            cue = game.layout[CUE]
+            intended = Strike(speed=BREAK_SPEED, phi=direction_deg(cue, game.spec.foot_spot))
+            return self._execute(intended, None, "break")
+        pot = self._best_pot(game)
+        if pot is not None:
+            strike, call, note = pot
+            return self._execute(strike, call, note)
+        strike = self._safety(game)
+        return self._execute(strike, None, "safety")
+
+    def choose_option(self, game, options: tuple[str, ...]) -> str:
+        if "respot_eight" in options:
+            return "respot_eight"          # keep the break's run going, table open (Art. 6)
+        if "accept_table" in options:
+            return "accept_table" if self._pot_candidates(game) else "rebreak"
+        return options[0]
+
+    # --------------------------------------------------------------- internals
+    def _execute(self, intended, call, note) -> ShotChoice:
+        return ShotChoice(strike=self.noise.perturb(intended, self._rng), call=call,
+                          intended=intended, note=note)
+
+    def _targets(self, game) -> tuple[int, ...]:
+        """Balls it may call now (Art. 2.5)."""
+        return callable_balls(game.state)
+
+    def _pot_candidates(self, game) -> list[PotCandidate]:
+        layout = game.layout
+        if CUE not in layout:
+            return []
+        spec, radius = game.spec, game.spec.ball_radius
+        cue = layout[CUE]
+        found = []
+        for ball in self._targets(game):
+            obj = layout[ball]
+            for pocket, target in pocket_targets(spec).items():
+                if not approach_is_open(spec, pocket, obj, target):
+                    continue
+                ghost = ghost_ball(obj, target, radius)
+                cut = cut_angle_deg(cue, ghost, obj, target)
+                if cut > MAX_CUT_DEG:
+                    continue
+                if not path_is_clear(layout, cue, ghost, radius, ignore=(CUE, ball)):
+                    continue
+                if not path_is_clear(layout, obj, target, radius, ignore=(CUE, ball)):
+                    continue
+                to_ghost = math.hypot(ghost[0] - cue[0], ghost[1] - cue[1])
+                to_pocket = math.hypot(target[0] - obj[0], target[1] - obj[1])
+                difficulty = (to_ghost + 1.5 * to_pocket) / max(math.cos(math.radians(cut)), 0.2) ** 2
+                found.append(PotCandidate(ball, pocket, direction_deg(cue, ghost), difficulty,
+                                          to_ghost + to_pocket, cut))
+        found.sort(key=lambda c: c.difficulty)
+        return found
+
+    def _best_pot(self, game):
+        from bola8.physics import Strike
+
+        me = game.state.shooter
+        best = None
+        for candidate in self._pot_candidates(game)[:CANDIDATES_TRIED]:
+            call = Call(ball=candidate.ball, pocket=candidate.pocket)
+            base = _pot_speed(candidate)
+            for factor in SPEED_FACTORS:
+                strike = Strike(speed=min(base * factor, 8.0), phi=candidate.phi)
+                turn = game.play(strike, call)
+                after = turn.game
+                if after.is_over:
+                    if after.state.winner == me:
+                        return strike, call, f"pot {candidate.ball} in {candidate.pocket}"
+                    continue
+                if turn.ruling.foul or after.state.shooter != me:
+                    continue
+                score = len(self._pot_candidates(after)) - 0.1 * candidate.difficulty
+                if candidate.ball == EIGHT:
+                    score += 100.0
+                if best is None or score > best[0]:
+                    best = (score, strike, call, f"pot {candidate.ball} in {candidate.pocket}")
+            if best is not None and best[0] >= 1.0:
+                break   # a pot that leaves another shot: good enough for the baseline
+        return None if best is None else best[1:]
+
+    def _safety(self, game):
+        from bola8.physics import Strike
+
+        layout = game.layout
+        cue = layout[CUE]
+        legal_first = self._legal_first_balls(game)
+        options = []
+        for ball in legal_first:
+            if not path_is_clear(layout, cue, layout[ball], game.spec.ball_radius, ignore=(CUE, ball)):
+                continue
+            for speed in (1.2, 1.8, 2.6):
+                options.append(Strike(speed=speed, phi=direction_deg(cue, layout[ball])))
+        best = None
+        for strike in options:
+            turn = game.play(strike, None)
+            if turn.ruling.foul or turn.game.is_over:
+                continue
+            score = len(self._pot_candidates(turn.game))
+            if best is None or score < best[0]:
+                best = (score, strike)
+                if score == 0:
+                    break
+        if best is not None:
+            return best[1]
+        # Nothing direct works: sweep the compass for any stroke the referee accepts.
+        for step in range(36):
+            strike = Strike(speed=2.5, phi=(step * 10.0 + 5.0) % 360.0)
+            turn = game.play(strike, None)
+            if not turn.ruling.foul and not turn.game.is_over:
+                return strike
+        target = legal_first[0] if legal_first else min(
+            (b for b in layout if b != CUE), key=lambda b: math.dist(cue, layout[b]))
+        return Strike(speed=2.5, phi=direction_deg(cue, layout[target]))
+
+    def _legal_first_balls(self, game) -> tuple[int, ...]:
+        """Balls the cue ball may hit first (Art. 5.2, 10): callable ones, and the 8 on an open table."""
+        balls = set(callable_balls(game.state))
+        state = game.state
+        if state.groups is None and EIGHT in state.on_table:
+            balls.add(EIGHT)
+        return tuple(sorted(b for b in balls if b in game.layout))
+
+
+def _pot_speed(candidate: PotCandidate) -> float:
+    """A cue speed that carries the object ball to the pocket with some margin.
+
+    Rolling resistance decelerates a ball by about mu_r * g ~ 0.1 m/s^2; the object
+    ball leaves with about cos(cut) of the cue ball's speed, and the cue ball keeps
+    roughly 5/7 of its stick-imparted speed once rolling.
+    """
+    needed = math.sqrt(2.0 * 0.12 * candidate.distance) + 0.5
+    return max(1.0, needed / max(math.cos(math.radians(candidate.cut_deg)), 0.3) * 1.4)

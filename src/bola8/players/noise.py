@@ -1,0 +1,58 @@
+"""Execution noise: no player strikes exactly the stroke he aimed.
+
+The model is the one of the computer olympiads' pool events (FastFiz's
+``GaussianNoise``): independent zero-mean Gaussian errors added to each stroke
+parameter, with standard deviations at level 1 of 0.125 deg (aim phi),
+0.075 m/s (speed), 0.1 deg (elevation theta), 0.5 mm (side offset a) and
+0.5 mm (vertical offset b), all scaled by ``level`` (0 is a perfect player).
+The perturbed stroke is then brought back into the physically possible range
+(positive speed, elevation not below the cloth, tip on the ball), since a
+stroke outside it cannot be played.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+BALL_RADIUS_MM = 28.575
+SIGMA_PHI_DEG = 0.125
+SIGMA_SPEED = 0.075
+SIGMA_THETA_DEG = 0.1
+SIGMA_A_MM = 0.5
+SIGMA_B_MM = 0.5
+
+MIN_SPEED = 0.01
+MAX_SPEED = 12.0
+MAX_OFFSET = 0.99
+
+
+@dataclass(frozen=True)
+class ExecutionNoise:
+    level: float = 1.0
+
+    def __post_init__(self) -> None:
+        if not (self.level >= 0.0 and math.isfinite(self.level)):
+            from bola8.errors import InputError
+
+            raise InputError(f"noise: {self.level!r} is not a noise level; expected a number >= 0.")
+
+    def perturb(self, strike, rng: random.Random):
+        """``strike`` as actually played, drawn with ``rng`` (so it is reproducible)."""
+        from bola8.physics import Strike
+
+        if self.level == 0.0:
+            return strike
+        k = self.level
+        speed = strike.speed + rng.gauss(0.0, SIGMA_SPEED * k)
+        phi = strike.phi + rng.gauss(0.0, SIGMA_PHI_DEG * k)
+        theta = strike.theta + rng.gauss(0.0, SIGMA_THETA_DEG * k)
+        a = strike.a + rng.gauss(0.0, SIGMA_A_MM * k) / BALL_RADIUS_MM
+        b = strike.b + rng.gauss(0.0, SIGMA_B_MM * k) / BALL_RADIUS_MM
+        speed = min(max(speed, MIN_SPEED), MAX_SPEED)
+        theta = min(abs(theta), 80.0)
+        offset = math.hypot(a, b)
+        if offset > MAX_OFFSET:
+            a, b = a * MAX_OFFSET / offset, b * MAX_OFFSET / offset
+        return Strike(speed=speed, phi=phi % 360.0, theta=theta, a=a, b=b)

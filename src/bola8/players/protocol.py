@@ -1,0 +1,37 @@
+"""The player protocol: what a game asks of whoever is at the table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bola8.rules import Call
+
+
+@dataclass(frozen=True)
+class ShotChoice:
+    """A stroke and its call. ``intended`` is the stroke before execution noise."""
+
+    strike: Any                 # bola8.physics.Strike, as executed
+    call: Call | None
+    intended: Any = None        # bola8.physics.Strike, as aimed (for records and analysis)
+    note: str = ""              # what the player meant: "pot 3 in foot-left", "safety", "break"
+
+
+class Player(Protocol):
+    name: str
+
+    def lag_speed(self, spec: Any) -> float:
+        """Art. 4: cue speed (m/s) of the lag stroke from the head string to the foot cushion and back."""
+
+    def wants_to_break(self) -> bool:
+        """Art. 4.1: the lag winner chooses who breaks; True to break himself."""
+
+    def place_cue_ball(self, game: Any) -> tuple[float, float]:
+        """Where to put the cue ball in hand (the game refuses a wrong place)."""
+
+    def choose_shot(self, game: Any) -> ShotChoice:
+        """The next stroke and its call (None on the break or for a safety)."""
+
+    def choose_option(self, game: Any, options: tuple[str, ...]) -> str:
+        """One of the pending options (accept_table, rebreak, respot_eight, rerack)."""

@@ -1,0 +1,85 @@
+"""bola8 match, replay and render, run as a person runs them: subprocesses."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+
+def bola8(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "bola8", *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory):
+    path = tmp_path_factory.mktemp("match") / "m.jsonl"
+    done = bola8("match", "--players", "bot,bot", "--race", "1", "--seed", "3", "--record", str(path))
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    return path, done
+
+
+def test_match_prints_every_shot_with_its_articles_and_a_progress_bar(record):
+    _, done = record
+    assert "Arrime" in done.stdout and "Partida 1" in done.stdout
+    assert "Art." in done.stdout
+    assert "gana el encuentro" in done.stdout
+    assert "[" in done.stderr and "a 1 partidas" in done.stderr
+
+
+def test_match_speaks_english_on_request(tmp_path):
+    done = bola8("match", "--race", "1", "--seed", "4", "--lang", "en", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert "wins the match" in done.stdout
+
+
+def test_replay_confirms_the_record(record):
+    path, _ = record
+    done = bola8("replay", str(path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("OK:")
+    as_json = json.loads(bola8("replay", str(path), "--json").stdout)
+    assert as_json["ok"] and as_json["shots"] > 0
+
+
+def test_render_draws_a_shot_as_svg(record, tmp_path):
+    path, _ = record
+    out = tmp_path / "shot.svg"
+    done = bola8("render", str(path), "--shot", "2", "-o", str(out), "--lang", "en")
+    assert done.returncode == 0, done.stdout + done.stderr
+    root = ET.parse(out).getroot()
+    assert root.tag.endswith("svg")
+    text = out.read_text()
+    assert "polyline" in text and "Shot 2" in text
+
+
+@pytest.mark.parametrize("args, field", [
+    (["match", "--players", "bot"], "--players"),
+    (["match", "--players", "bot,alien"], "players"),
+    (["match", "--race", "0"], "race"),
+    (["match", "--noise", "-1"], "--noise"),
+    (["replay", "/nonexistent/file.jsonl"], "record"),
+])
+def test_bad_input_is_one_sentence_and_exit_2(args, field):
+    done = bola8(*args)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert field in json.loads(done.stdout)["error"]
+
+
+def test_render_refuses_a_shot_that_is_not_there(record, tmp_path):
+    path, _ = record
+    done = bola8("render", str(path), "--shot", "9999", "-o", str(tmp_path / "x.svg"))
+    assert done.returncode == 2 and "--shot" in json.loads(done.stdout)["error"]
+
+
+def test_replay_refuses_a_file_that_is_not_a_record(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"type": "shot"}\nnot json\n')
+    done = bola8("replay", str(bad))
+    assert done.returncode == 2 and "line 2" in json.loads(done.stdout)["error"]

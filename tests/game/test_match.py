@@ -1,0 +1,98 @@
+"""Whole matches between bots: valid results, faithful records, the lag, alternate breaks."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from bola8.game import MatchSettings, lag_stroke, lag_winner, play_match
+from bola8.game.lag import LagStroke
+from bola8.game.record import RecordWriter, read_record, replay
+from bola8.players import make_player
+
+
+def run_match(tmp_path, seed, race=2, noise=1.0, ruleset="spanish"):
+    players = (make_player("bot", name="A", seed=2 * seed, noise=noise),
+               make_player("bot", name="B", seed=2 * seed + 1, noise=noise))
+    path = tmp_path / f"m{seed}.jsonl"
+    writer = RecordWriter(str(path), {"players": ["A", "B"], "race": race, "seed": seed, "table": "9ft",
+                                      "ruleset": ruleset})
+    result = play_match(players, MatchSettings(race=race, seed=seed, ruleset=ruleset), writer)
+    return result, path
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_bot_match_ends_with_a_valid_result_and_replays_identically(tmp_path, seed):
+    result, path = run_match(tmp_path, seed)
+    assert result.winner in (0, 1)
+    assert max(result.score) == 2 and result.score[result.winner] == 2
+    lines = read_record(str(path))
+    assert lines[0]["type"] == "match" and lines[-1]["type"] == "match_end"
+    report = replay(lines)
+    assert report.ok, report.mismatches[:5]
+    assert report.shots > 0 and report.games >= 2
+
+
+def test_coin_op_match_also_plays_out(tmp_path):
+    result, path = run_match(tmp_path, 4, race=1, ruleset="spanish-coin-op")
+    assert result.winner in (0, 1)
+    assert replay(read_record(str(path))).ok
+
+
+def test_breaks_alternate_and_hill_hill_is_lagged_again(tmp_path):
+    for seed in (5, 6):
+        result, path = run_match(tmp_path, seed, race=2)
+        lines = read_record(str(path))
+        lags = [line for line in lines if line["type"] == "lag"]
+        assert lags[0]["reason"] == "first_break"
+        scored = [g for g in result.games if g["result"] != "stalemate"]
+        hill_hill = len(scored) == 3                    # race to 2 reached 1-1
+        assert any(lag["reason"] == "hill_hill" for lag in lags) == hill_hill
+        breakers = [g["breaker"] for g in scored]
+        assert breakers[1] == 1 - breakers[0]           # Art. 4.2
+        assert breakers[0] == lags[0]["breaker"]
+
+
+def test_a_tampered_record_is_caught(tmp_path):
+    _, path = run_match(tmp_path, 1, race=1)
+    lines = path.read_text().splitlines()
+    for i, text in enumerate(lines):
+        line = json.loads(text)
+        if line["type"] == "shot":
+            line["ruling"]["foul"] = not line["ruling"]["foul"]
+            lines[i] = json.dumps(line)
+            break
+    path.write_text("\n".join(lines) + "\n")
+    report = replay(read_record(str(path)))
+    assert not report.ok and "ruling" in report.mismatches[0]
+
+
+def test_the_lag_goes_to_the_foot_cushion_and_back(spec):
+    good = lag_stroke(spec, 3.0, player=0)
+    weak = lag_stroke(spec, 0.5, player=1)            # never reaches the foot cushion: loses
+    assert math.isinf(weak.distance)
+    assert lag_winner(good, weak) == 0
+    assert 0 <= good.distance < spec.length
+
+
+def test_lag_ties_and_double_losses_are_replayed():
+    a = LagStroke(0, 2.0, 0.3, (0.3, 0.33))
+    b = LagStroke(1, 2.0, 0.3, (0.9, 0.33))
+    assert lag_winner(a, b) is None
+    lost = LagStroke(0, 0.5, math.inf, None)
+    assert lag_winner(lost, LagStroke(1, 0.5, math.inf, None)) is None
+    assert lag_winner(lost, b) == 1
+
+
+def test_disqualification_forfeits_the_match():
+    result = play_match((None, None), MatchSettings(race=3), disqualified=0)
+    assert result.winner == 1 and result.result == "disqualification"
+
+
+def test_a_race_must_be_a_positive_whole_number():
+    from bola8.errors import InputError
+
+    with pytest.raises(InputError, match="race"):
+        MatchSettings(race=0)

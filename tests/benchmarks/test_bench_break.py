@@ -229,3 +229,44 @@ def test_json_is_written_atomically(tmp_path: Path):
     bench_break.write_json_atomically(str(target), {"speedup": {"break": 80.0}})
     assert json.loads(target.read_text()) == {"speedup": {"break": 80.0}}
     assert [p.name for p in tmp_path.iterdir()] == ["figures.json"]
+
+
+# ------------------------------------------------------------- bola8's side against a stand-in engine
+
+
+class StandInEngine:
+    """Just enough of bola8.physics's API for the timing plumbing: balls drift along +y, ball 3 drops."""
+
+    class Strike:
+        def __init__(self, speed, phi, theta=0.0, a=0.0, b=0.0):
+            self.speed, self.phi, self.theta, self.a, self.b = speed, phi, theta, a, b
+
+    class Result:
+        def __init__(self, events, final, pocketed):
+            self.events, self.final, self.pocketed = events, final, pocketed
+
+    def __init__(self):
+        self.calls = []
+
+    def simulate_layout(self, spec, balls, strike):
+        self.calls.append(strike)
+        final = {b: (x, y + 0.01 * strike.speed) for b, (x, y) in balls.items() if b != 3}
+        events = tuple(range(int(10 * strike.speed)))
+        return self.Result(events, final, ((3, "foot-left", 1.5),) if 3 in balls else ())
+
+
+def test_bola8_side_times_breaks_and_shots_through_the_api():
+    engine = StandInEngine()
+    layout = bench_break.fallback_break_layout(TABLE)
+    timed = _bola8_side.time_breaks(engine, None, layout, _shots.StrikeSpec(speed=8.0, phi=90.0), runs=5)
+    assert len(engine.calls) == 7  # two warm-up calls, then the five timed ones
+    assert timed["break"]["runs"] == 5 and timed["break"]["events_median"] == 80
+    assert timed["break_outcome"]["pocketed"] == [[3, "foot-left", 1.5]]
+    post_break = timed["final_layout"]
+    assert 3 not in post_break and post_break[0] == pytest.approx((TABLE.width / 2, TABLE.length / 4 + 0.08))
+    json.dumps(timed["break_outcome"])  # what goes into --json must serialise
+    strikes = _shots.typical_strikes(post_break, TABLE, 6, seed=2)
+    shots = _bola8_side.time_shots(engine, None, post_break, strikes)
+    assert shots["runs"] == 6
+    assert [s.speed for s in engine.calls[-6:]] == [s.speed for s in strikes]
+    assert shots["events_max"] == max(int(10 * s.speed) for s in strikes)

@@ -1,0 +1,31 @@
+"""``bola8 referee``: judge one shot, choice or declaration read as JSON on stdin.
+
+Input is one of the contract's three forms (spec/referee-json.md)::
+
+    {"state": STATE, "shot": SHOT}
+    {"state": STATE, "choice": "accept_table" | "rebreak" | "respot_eight" | "rerack"}
+    {"state": STATE, "declare": "stalemate" | "forfeit", "player": 0}
+
+Output is ``{"ruling": ..., "state": ...}``; bad input is ``{"error": ...}``
+with exit status 2. Only the standard library is imported, so it answers fast.
+"""
+
+from __future__ import annotations
+
+from bola8.cli._io import add_lang_argument, guarded
+
+
+def add_arguments(parser) -> None:
+    add_lang_argument(parser)
+
+
+def run(args) -> int:
+    return guarded(lambda: _run(args))
+
+
+def _run(args) -> int:
+    from bola8.cli._io import read_json_stdin, write_json
+    from bola8.rules.referee_request import answer
+
+    write_json(answer(read_json_stdin(), lang=args.lang))
+    return 0

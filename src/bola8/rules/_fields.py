@@ -1,0 +1,87 @@
+"""Reading JSON fields at the edge: every refusal is one sentence naming the field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bola8.errors import InputError
+from bola8.rules.balls import POCKETS
+
+
+def require_object(value: Any, where: str) -> dict:
+    if not isinstance(value, dict):
+        raise InputError(f"{where}: expected a JSON object, got {_kind(value)}.")
+    return value
+
+
+def refuse_unknown(data: dict, allowed: tuple[str, ...], where: str) -> None:
+    for key in data:
+        if key not in allowed:
+            raise InputError(f"{where}.{key}: unknown field; expected only {', '.join(allowed)}.")
+
+
+def require_present(data: dict, key: str, where: str) -> Any:
+    if key not in data:
+        raise InputError(f"{where}.{key}: required field is missing.")
+    return data[key]
+
+
+def integer(value: Any, where: str, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{where}: expected an integer, got {_kind(value)}.")
+    if value < low or (high is not None and value > high):
+        bound = f"{low}-{high}" if high is not None else f"at least {low}"
+        raise InputError(f"{where}: {value} is out of range; expected {bound}.")
+    return value
+
+
+def optional_integer(value: Any, where: str, low: int, high: int | None = None) -> int | None:
+    return None if value is None else integer(value, where, low, high)
+
+
+def boolean(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(f"{where}: expected true or false, got {_kind(value)}.")
+    return value
+
+
+def choice(value: Any, where: str, options: tuple[str, ...]) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"{where}: expected a string, got {_kind(value)}.")
+    if value not in options:
+        raise InputError(f"{where}: {value!r} is not allowed; expected one of {', '.join(options)}.")
+    return value
+
+
+def pocket(value: Any, where: str) -> str:
+    if not isinstance(value, str) or value not in POCKETS:
+        raise InputError(f"{where}: {value!r} is not a pocket; expected one of {', '.join(POCKETS)}.")
+    return value
+
+
+def array(value: Any, where: str) -> list:
+    if not isinstance(value, (list, tuple)):
+        raise InputError(f"{where}: expected a JSON array, got {_kind(value)}.")
+    return list(value)
+
+
+def player(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
+        raise InputError(f"{where}: {value!r} is not a player; expected 0 or 1.")
+    return value
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__

@@ -1,0 +1,33 @@
+"""Art. 8 - Fouls on the break, and the kitchen restriction that follows them."""
+
+from __future__ import annotations
+
+from bola8.rules.articles.art12_fouls import art_12_1_referee_fouls
+from bola8.rules.shot import Shot
+from bola8.rules.state import State
+
+
+def art_8_1_break_fouls(shot: Shot) -> tuple[str, ...]:
+    """Art. 8.1 / 12.1.c: the cue ball pocketed or off the table on the break; and,
+    treated the same way (RULINGS.md), any referee-entered foul on the break."""
+    codes: list[str] = []
+    if shot.cue_ball_pocketed:
+        codes.append("cue_ball_pocketed_on_break")
+    if shot.cue_ball_off_table:
+        codes.append("cue_ball_off_table_on_break")
+    return tuple(codes) + art_12_1_referee_fouls(shot)
+
+
+def art_8_2_kitchen_foul(state: State, shot: Shot) -> tuple[str, ...]:
+    """Art. 8.2: from in hand behind the head string after a break foul, the first ball hit
+    lay behind the line and the cue ball had not crossed it first.
+
+    The simulator computes the flag on every shot; it only means something
+    when this shot is played from the kitchen after a break foul (phase
+    "play", cue ball "in_hand_behind_head_string"), so it is ignored
+    otherwise - on the break itself the rack lies beyond the line anyway.
+    """
+    if state.phase == "play" and state.cue_ball == "in_hand_behind_head_string" \
+            and shot.illegal_first_contact_behind_head_string:
+        return ("kitchen_first_contact",)
+    return ()

@@ -1,0 +1,31 @@
+"""What the players or the referee declare outside a shot: Art. 21.2 and forfeits (18.5, 22)."""
+
+from __future__ import annotations
+
+from bola8.errors import InputError
+from bola8.rules import _fields as f
+from bola8.rules._outcome import game_over, make_ruling
+from bola8.rules.ruling import Ruling
+from bola8.rules.state import State
+
+DECLARATIONS = ("stalemate", "forfeit")
+
+
+def make_declaration(state: State, what: str, player: int | None = None) -> tuple[Ruling, State]:
+    if state.phase == "over":
+        raise InputError("state.phase: the game is over; nothing more can be declared.")
+    f.choice(what, "declare", DECLARATIONS)
+    if what == "stalemate":
+        # Art. 21.2: the players agree, at any time; the game ends with no winner and
+        # the match replays the rack with the same breaker. ``player`` is not needed.
+        if player is not None:
+            f.player(player, "player")
+        after = game_over(state, result="stalemate", winner=None)
+        return make_ruling(state, after, codes=("stalemate_agreed",))
+    # Forfeit: Art. 18.5 (a repeated intentional foul after a warning) or Art. 22
+    # (disqualification). ``player`` is the one who loses the game.
+    if player is None:
+        raise InputError("player: a forfeit names the player who loses the game; expected 0 or 1.")
+    loser = f.player(player, "player")
+    after = game_over(state, result="forfeit", winner=1 - loser)
+    return make_ruling(state, after, codes=("forfeit",))

@@ -1,0 +1,253 @@
+"""The message table: reason code -> (article, Spanish sentence, English sentence).
+
+Every reason a ruling gives is built from this table, so a code always cites
+the same article (numbered as the seed numbers it: its two articles 12 are
+both "12.x", its two articles 18 both "18.x") and reads the same way. Codes
+are stable snake_case identifiers; programs compare codes, people read text.
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, tuple[str, str, str]] = {
+    # ---------------------------------------------------------------- break
+    "illegal_break": (
+        "7.2",
+        "Saque ilegal: no se entroneró ninguna bola ni llegaron cuatro bolas de color a las bandas; "
+        "no es falta, pero el contrario elige aceptar la mesa o volver a sacar él mismo.",
+        "Illegal break: no ball was pocketed and fewer than four object balls reached a cushion; "
+        "no foul, but the opponent chooses to accept the table or to break again himself."),
+    "illegal_break_with_foul": (
+        "8.2",
+        "Saque ilegal y con falta: el contrario elige volver a sacar o aceptar la mesa con bola en mano "
+        "detrás de la línea de cabeza.",
+        "Illegal break with a foul: the opponent chooses to break again or to accept the table with the "
+        "cue ball in hand behind the head string."),
+    "break_nothing_pocketed": (
+        "12.1",
+        "Saque legal sin bola entronerada: pérdida de turno, sin falta.",
+        "Legal break with no ball pocketed: the turn passes, no foul."),
+    "break_ball_pocketed": (
+        "12.1",
+        "Saque legal con bola entronerada: el mismo jugador sigue tirando con la mesa abierta.",
+        "Legal break with a ball pocketed: the breaker shoots again, the table open."),
+    "table_open_after_break": (
+        "11.1",
+        "El saque no decide el grupo: la mesa queda abierta.",
+        "The break never assigns groups: the table stays open."),
+    "eight_on_break": (
+        "6.1",
+        "La bola 8 en el saque no gana ni pierde: el que sacó elige reponer la bola 8 y seguir tirando "
+        "o volver a colocar las bolas y sacar de nuevo.",
+        "The 8 on the break neither wins nor loses: the breaker chooses to respot the 8 and shoot again "
+        "or to re-rack and break again."),
+    "eight_on_break_coin_op": (
+        "6.1",
+        "En una mesa de monedas la bola 8 no puede recuperarse: se vuelven a colocar las bolas en el "
+        "triángulo y se repite el saque.",
+        "On a coin-operated table the 8 cannot be retrieved: the balls are racked again and the break "
+        "is replayed."),
+    "eight_respotted_after_break_foul": (
+        "8.1",
+        "Falta en el saque con la bola 8 fuera de juego: la bola 8 se repone en el punto de pie, sin opción.",
+        "A foul on the break and the 8 is down: the 8 is spotted on the foot spot, with no option."),
+    "eight_respotted_illegal_break": (
+        "6.1",
+        "La bola 8 salió de la mesa en un saque ilegal: se repone en el punto de pie.",
+        "The 8 left the table on an illegal break: it is spotted on the foot spot."),
+    "cue_ball_pocketed_on_break": (
+        "12.1.c",
+        "Falta: bola blanca entronerada en el saque. Las bolas entroneradas permanecen en tronera, salvo "
+        "la bola 8, y la mesa queda abierta.",
+        "Foul: the cue ball was pocketed on the break. The pocketed balls stay down, except the 8, and "
+        "the table is open."),
+    "cue_ball_off_table_on_break": (
+        "12.1.c",
+        "Falta: la bola blanca salió de la mesa en el saque. Las bolas entroneradas permanecen en tronera, "
+        "salvo la bola 8, y la mesa queda abierta.",
+        "Foul: the cue ball left the table on the break. The pocketed balls stay down, except the 8, and "
+        "the table is open."),
+    "ball_in_hand_behind_head_string": (
+        "8.2",
+        "Bola en mano detrás de la línea de cabeza para el contrario: no puede tirar a una bola situada "
+        "detrás de la línea salvo que la bola blanca la cruce antes.",
+        "The opponent has the cue ball in hand behind the head string: he may not play at a ball behind "
+        "the line unless the cue ball crosses it first."),
+    "kitchen_first_contact": (
+        "8.2",
+        "Falta: con bola en mano detrás de la línea de cabeza se tiró directamente a una bola situada "
+        "detrás de dicha línea.",
+        "Foul: with the cue ball in hand behind the head string, the first ball hit lay behind the line "
+        "and the cue ball had not crossed it first."),
+    # --------------------------------------------------------- called shots
+    "no_call": (
+        "2.1",
+        "No se designó bola y tronera: pérdida de turno, pero no falta.",
+        "No ball and pocket were called: the turn passes, but it is no foul."),
+    "called_ball_missed": (
+        "2.1",
+        "La bola designada no se entroneró: pérdida de turno, pero no falta.",
+        "The called ball was not pocketed: the turn passes, but it is no foul."),
+    "called_ball_wrong_pocket": (
+        "14.1",
+        "La bola designada entró en una tronera distinta a la indicada: está entronerada ilegalmente; "
+        "pérdida de turno, pero no falta.",
+        "The called ball dropped in a pocket other than the one called: it is illegally pocketed; the "
+        "turn passes, but it is no foul."),
+    "called_ball_pocketed": (
+        "12.1",
+        "La bola designada se entroneró tal como se anunció: el jugador sigue tirando.",
+        "The called ball was pocketed as called: the shooter shoots again."),
+    "other_balls_count": (
+        "2.2",
+        "Con la bola designada entronerada, las demás bolas de color entroneradas en la tacada "
+        "también valen.",
+        "With the called ball pocketed, every other object ball pocketed on the stroke counts too."),
+    "group_assigned": (
+        "11.2",
+        "Primera bola entronerada legalmente tras el saque: el grupo de esa bola es el del tirador.",
+        "First ball legally pocketed after the break: its group is the shooter's."),
+    "balls_respotted": (
+        "16.1",
+        "Las bolas que no se entroneraron legalmente se reponen en la línea de pie, detrás del punto de "
+        "pie y tan cerca de él como sea posible, por orden numérico.",
+        "The balls not legally pocketed are spotted on the long string behind the foot spot, as close to "
+        "it as possible, in numerical order."),
+    "illegally_pocketed_respotted": (
+        "14.2",
+        "Las bolas propias entroneradas ilegalmente se reponen; las del contrario permanecen en tronera.",
+        "The shooter's illegally pocketed balls are spotted again; the opponent's stay down."),
+    "open_table_respotted": (
+        "2.3",
+        "Con la mesa abierta ninguna bola tiene dueño: todas las bolas entroneradas sin tiro legal se "
+        "reponen.",
+        "On an open table nobody owns a ball: every ball pocketed without a legal pot is spotted again."),
+    "coin_op_balls_stay_down": (
+        "2.4",
+        "Mesa accionada por monedas: todas las bolas entroneradas permanecen en tronera.",
+        "Coin-operated table: every pocketed ball stays down."),
+    "object_ball_off_table": (
+        "15.1",
+        "Una bola de color salió de la mesa: pérdida de turno, pero no falta. Las del tirador (todas, con "
+        "la mesa abierta) se reponen; las del contrario se consideran entroneradas.",
+        "An object ball left the table: the turn passes, but it is no foul. The shooter's (all of them on "
+        "an open table) are spotted again; the opponent's count as pocketed."),
+    # ----------------------------------------------------------------- fouls
+    "no_contact": (
+        "10.1",
+        "Falta: la bola blanca no tocó ninguna bola de color.",
+        "Foul: the cue ball touched no object ball."),
+    "wrong_first_contact": (
+        "10.1",
+        "Falta: la bola blanca no contactó primero con una bola de su grupo.",
+        "Foul: the cue ball did not first hit a ball of the shooter's group."),
+    "eight_hit_first": (
+        "18.1",
+        "Falta: la bola 8 solo puede tocarse primero con la mesa abierta o cuando es la última bola.",
+        "Foul: the 8 may be hit first only on an open table or once it is the shooter's ball."),
+    "no_rail_after_contact": (
+        "10.1",
+        "Falta: tras el primer contacto no se entroneró ninguna bola ni tocó banda la bola blanca o una "
+        "de color.",
+        "Foul: after the first contact no ball was pocketed and neither the cue ball nor an object ball "
+        "touched a cushion."),
+    "cue_ball_pocketed": (
+        "12.1.b",
+        "Falta: bola blanca entronerada.",
+        "Foul: the cue ball was pocketed."),
+    "cue_ball_off_table": (
+        "12.1.b",
+        "Falta: la bola blanca salió de la mesa.",
+        "Foul: the cue ball left the table."),
+    "foot_off_floor": (
+        "12.1.d",
+        "Falta: se tiró sin tener por lo menos un pie en el suelo.",
+        "Foul: the shot was played without at least one foot on the floor."),
+    "touched_ball": (
+        "12.1.e",
+        "Falta: se movió o tocó una bola fuera del golpe de ejecución.",
+        "Foul: a ball was moved or touched other than by the stroke."),
+    "illegal_jump": (
+        "12.1.f",
+        "Falta: se hizo saltar la bola blanca golpeándola por debajo de su centro.",
+        "Foul: the cue ball was made to jump by striking it below centre."),
+    "team_advice": (
+        "12.1.g",
+        "Falta: un compañero de equipo aconsejó al jugador durante la jugada.",
+        "Foul: a teammate advised the player on the shot."),
+    "slow_play": (
+        "24.1",
+        "Falta: se superó el tiempo máximo para tirar impuesto por juego lento.",
+        "Foul: the time limit imposed for slow play was exceeded."),
+    "ball_in_hand": (
+        "13.1",
+        "Bola en mano para el contrario: puede colocar la bola blanca en cualquier parte de la mesa.",
+        "Ball in hand for the opponent: he may place the cue ball anywhere on the table."),
+    "three_fouls_not_lost": (
+        "21.3",
+        "Tres faltas consecutivas no significan la pérdida de la partida.",
+        "Three consecutive fouls do not lose the game."),
+    # ---------------------------------------------------------- end of game
+    "eight_pocketed_win": (
+        "1.3",
+        "Bola 8 entronerada legalmente en la tronera designada tras entronerar su grupo: gana la partida.",
+        "The 8 legally pocketed in the called pocket after clearing the group: the shooter wins."),
+    "eight_pocketed_on_foul": (
+        "20.1.a",
+        "Pierde la partida: cometió falta en el tiro en que entroneró la bola 8.",
+        "Loss of the game: a foul on the shot that pocketed the 8."),
+    "eight_with_last_ball": (
+        "20.1.b",
+        "Pierde la partida: entroneró la bola 8 en el mismo tiro que la última bola de su grupo.",
+        "Loss of the game: the 8 was pocketed on the same shot as the last ball of the group."),
+    "eight_off_table": (
+        "20.1.c",
+        "Pierde la partida: la bola 8 salió de la mesa.",
+        "Loss of the game: the 8 left the table."),
+    "eight_wrong_pocket": (
+        "20.1.d",
+        "Pierde la partida: la bola 8 entró en una tronera distinta a la designada.",
+        "Loss of the game: the 8 dropped in a pocket other than the one called."),
+    "eight_pocket_not_called": (
+        "20.1.d",
+        "Pierde la partida: la bola 8 se entroneró sin haber designado su tronera.",
+        "Loss of the game: the 8 was pocketed without its pocket being called."),
+    "eight_pocketed_early": (
+        "20.1.e",
+        "Pierde la partida: entroneró la bola 8 cuando todavía quedaban bolas de su grupo.",
+        "Loss of the game: the 8 was pocketed while balls of the group were still on the table."),
+    "eight_and_cue_ball": (
+        "20.1.f",
+        "Pierde la partida: entroneró la bola 8 y la bola blanca en el mismo tiro.",
+        "Loss of the game: the 8 and the cue ball were pocketed on the same shot."),
+    "stalemate_no_attempts": (
+        "21.1",
+        "Juego empatado: seis turnos consecutivos (tres por jugador) sin intentar entronerar una bola.",
+        "Stalemate: six consecutive turns (three each) without an attempt to pocket a ball."),
+    "stalemate_agreed": (
+        "21.2",
+        "Juego empatado por acuerdo de los jugadores: se vuelven a colocar las bolas y saca el mismo "
+        "jugador que lo hizo antes.",
+        "Stalemate agreed by the players: the balls are racked again and the same player breaks."),
+    "forfeit": (
+        "18.5",
+        "Partida perdida: reincidencia en una falta intencionada tras haber sido advertido, o "
+        "descalificación.",
+        "Game forfeited: a repeated intentional foul after a warning, or a disqualification."),
+    # ------------------------------------------------------------- choices
+    "table_accepted": (
+        "7.2.a",
+        "El contrario acepta la mesa en la posición en que está y tira.",
+        "The opponent accepts the table as it lies and shoots."),
+    "rebreak_chosen": (
+        "7.2.b",
+        "El contrario vuelve a colocar las bolas en el triángulo y realiza él mismo el saque.",
+        "The opponent re-racks the balls and breaks himself."),
+    "eight_respotted_chosen": (
+        "6.1",
+        "Se repone la bola 8 en el punto de pie y sigue tirando el mismo jugador, con la mesa abierta.",
+        "The 8 is spotted on the foot spot and the same player shoots again, the table open."),
+    "rerack_chosen": (
+        "6.1",
+        "Se vuelven a colocar las bolas en el triángulo y el mismo jugador saca de nuevo.",
+        "The balls are racked again and the same player breaks again."),
+}

@@ -1,0 +1,99 @@
+"""Judging a shot after the break: the articles composed in this order.
+
+1. Fouls (Art. 10 legal shot, 8.2 kitchen restriction, 12.1.b cue ball,
+   12.1.d-g and 24 referee-entered fouls).
+2. The 8 (Art. 20 loss, else Art. 1.3 / 19 win) - it ends the game.
+3. Otherwise the call (Art. 2.1): a legal pot (Art. 2.2, 11.2 groups, 12.1
+   continuing) or the turn passes, re-spotting what dropped illegally
+   (Art. 2.3-2.4, 14) and what left the table (Art. 15).
+4. The turn count without attempts and the stalemate (Art. 21.1).
+Three fouls in a row never lose (Art. 21.3): nothing counts them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bola8.rules._outcome import game_over, make_ruling, table_after
+from bola8.rules.articles.art02_called_shot import POCKETED, art_2_1_call_outcome
+from bola8.rules.articles.art08_break_fouls import art_8_2_kitchen_foul
+from bola8.rules.articles.art10_legal_shot import art_10_legal_shot
+from bola8.rules.articles.art11_groups import art_11_2_groups_after_legal_pot
+from bola8.rules.articles.art12_fouls import art_12_1_b_cue_ball, art_12_1_referee_fouls
+from bola8.rules.articles.art13_penalty import art_13_ball_in_hand
+from bola8.rules.articles.art14_illegally_pocketed import art_14_respot_illegally_pocketed
+from bola8.rules.articles.art15_off_table import art_15_off_table
+from bola8.rules.articles.art20_loss import art_20_loss
+from bola8.rules.articles.art21_stalemate import art_21_1_stalemate, art_21_1_turns_without_attempt
+from bola8.rules.balls import EIGHT
+from bola8.rules.ruling import Ruling
+from bola8.rules.rulesets import Ruleset
+from bola8.rules.shot import Shot
+from bola8.rules.state import State
+
+
+def play_fouls(state: State, shot: Shot) -> tuple[str, ...]:
+    return (art_10_legal_shot(state, shot) + art_8_2_kitchen_foul(state, shot)
+            + art_12_1_b_cue_ball(shot) + art_12_1_referee_fouls(shot))
+
+
+def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]:
+    fouls = play_fouls(state, shot)
+    shooter, opponent = state.shooter, 1 - state.shooter
+    cue_down = shot.cue_ball_pocketed or shot.cue_ball_off_table
+    turns = art_21_1_turns_without_attempt(state, shot, turn_ends=True)
+
+    loss = art_20_loss(state, shot, fouls)
+    if loss:
+        after = game_over(state, result="win", winner=opponent, on_table=table_after(state, shot, ()),
+                          cue_ball="in_hand" if cue_down else "on_table", turns_without_attempt=turns)
+        return make_ruling(state, after, foul=bool(fouls), codes=fouls + loss)
+    if EIGHT in shot.pocketed_balls:
+        after = game_over(state, result="win", winner=shooter, on_table=table_after(state, shot, ()),
+                          cue_ball="on_table", turns_without_attempt=0)
+        return make_ruling(state, after, codes=("eight_pocketed_win",),
+                           legally_pocketed=shot.pocketed_object_balls)
+
+    jumped, jumped_codes = art_15_off_table(state, shot)
+    outcome = art_2_1_call_outcome(shot)
+    if fouls:
+        respot, respot_codes = art_14_respot_illegally_pocketed(state, shot.pocketed_object_balls, rules)
+        after = replace(state, shooter=opponent, cue_ball=art_13_ball_in_hand(after_break=False),
+                        on_table=table_after(state, shot, respot + jumped), turns_without_attempt=turns)
+        codes = fouls + ("ball_in_hand",) + respot_codes + jumped_codes
+        return _stalemate_check(state, after, rules, foul=True, codes=codes, respotted=respot + jumped)
+
+    if outcome == POCKETED:
+        # Art. 2.2: every object ball that dropped counts; Art. 11.2: the first legal
+        # pot gives the group; Art. 12.1: he shoots again, unless a ball left the
+        # table (Art. 15.1 ends the turn even after a legal pot).
+        groups = art_11_2_groups_after_legal_pot(state, shot.call.ball)
+        codes = ["called_ball_pocketed"]
+        if len(shot.pocketed_object_balls) > 1:
+            codes.append("other_balls_count")
+        if state.groups is None and groups is not None:
+            codes.append("group_assigned")
+        after = replace(state, groups=groups, cue_ball="on_table", turns_without_attempt=0,
+                        shooter=opponent if jumped else shooter,
+                        on_table=table_after(state, shot, jumped))
+        if jumped:
+            codes.remove("called_ball_pocketed")
+        return make_ruling(state, after, codes=tuple(codes) + jumped_codes,
+                           legally_pocketed=shot.pocketed_object_balls, respotted=jumped)
+
+    # Art. 2.1: no call, the called ball missed, or in another pocket (Art. 14.1):
+    # the turn passes without a foul; Art. 2.3 / 14.2 re-spot what dropped.
+    respot, respot_codes = art_14_respot_illegally_pocketed(state, shot.pocketed_object_balls, rules)
+    after = replace(state, shooter=opponent, cue_ball="on_table",
+                    on_table=table_after(state, shot, respot + jumped), turns_without_attempt=turns)
+    return _stalemate_check(state, after, rules, codes=(outcome,) + respot_codes + jumped_codes,
+                            respotted=respot + jumped)
+
+
+def _stalemate_check(before: State, after: State, rules: Ruleset, *, codes, foul: bool = False,
+                     respotted=()) -> tuple[Ruling, State]:
+    """Art. 21.1: the turn that completes the count without attempts ends the game, no winner."""
+    if art_21_1_stalemate(after.turns_without_attempt, rules):
+        after = game_over(after, result="stalemate", winner=None)
+        codes = tuple(codes) + ("stalemate_no_attempts",)
+    return make_ruling(before, after, foul=foul, codes=codes, respotted=respotted)

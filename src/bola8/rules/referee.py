@@ -1,0 +1,81 @@
+"""The referee: ``judge``, ``decide``, ``declare`` and ``callable_balls``.
+
+``judge`` first checks that the shot fits the state (refusing, never fixing,
+what the contract does not allow), then hands it to the break
+(``break_shot``) or to play after the break (``play_shot``); each composes the
+articles in the order its module documents. Every function is pure: it
+returns a new :class:`State` and never mutates one.
+
+``judge`` takes an optional ``ruleset``: the named ruleset of the state is
+used by default; passing a :class:`Ruleset` (e.g. one with
+``stalemate="off"``) judges under those settings. Choices and declarations
+do not depend on any setting.
+"""
+
+from __future__ import annotations
+
+from bola8.errors import InputError
+from bola8.rules.articles.art02_called_shot import art_2_5_callable_balls
+from bola8.rules.break_shot import judge_break
+from bola8.rules.choices import make_choice
+from bola8.rules.declarations import make_declaration
+from bola8.rules.play_shot import judge_play
+from bola8.rules.ruling import Ruling
+from bola8.rules.rulesets import Ruleset, get_ruleset
+from bola8.rules.shot import Shot
+from bola8.rules.state import State
+
+
+def callable_balls(state: State) -> tuple[int, ...]:
+    """Art. 2.5: the balls the shooter may call now (empty on the break)."""
+    return art_2_5_callable_balls(state)
+
+
+def judge(state: State, shot: Shot, *, ruleset: Ruleset | None = None) -> tuple[Ruling, State]:
+    """Judge the facts of one shot; the ruling and the next state."""
+    rules = ruleset or get_ruleset(state.ruleset)
+    check_shot_fits(state, shot)
+    if state.phase == "break":
+        return judge_break(state, shot, rules)
+    return judge_play(state, shot, rules)
+
+
+def decide(state: State, choice: str) -> tuple[Ruling, State]:
+    """Apply a pending choice: "accept_table" | "rebreak" | "respot_eight" | "rerack"."""
+    return make_choice(state, choice)
+
+
+def declare(state: State, what: str, player: int | None = None) -> tuple[Ruling, State]:
+    """"stalemate" (Art. 21.2, agreed) or "forfeit" against ``player`` (Art. 18.5, 22)."""
+    return make_declaration(state, what, player)
+
+
+def check_shot_fits(state: State, shot: Shot) -> None:
+    """Refuse a shot the state does not allow, naming the field."""
+    if state.phase == "over":
+        raise InputError("state.phase: the game is over; no further shot can be judged.")
+    if state.decision is not None:
+        raise InputError(f"shot: a decision is pending (player {state.decision.player} chooses "
+                         f"{' or '.join(state.decision.options)}); send the choice first.")
+    on_table = set(state.on_table)
+    for i, p in enumerate(shot.pocketed):
+        if p.ball != 0 and p.ball not in on_table:
+            raise InputError(f"shot.pocketed[{i}].ball: ball {p.ball} is not on the table.")
+    for i, ball in enumerate(shot.off_table):
+        if ball != 0 and ball not in on_table:
+            raise InputError(f"shot.off_table[{i}]: ball {ball} is not on the table.")
+    if shot.first_contact is not None and shot.first_contact not in on_table:
+        raise InputError(f"shot.first_contact: ball {shot.first_contact} is not on the table.")
+    if shot.object_balls_to_rail > len(on_table):
+        raise InputError(f"shot.object_balls_to_rail: {shot.object_balls_to_rail} is more than the "
+                         f"{len(on_table)} object balls on the table.")
+    if state.phase == "break":
+        if shot.call is not None:
+            raise InputError("shot.call: the break is never called (Art. 2.1); expected null.")
+        return
+    if shot.call is not None:
+        allowed = callable_balls(state)
+        if shot.call.ball not in allowed:
+            listed = ", ".join(str(b) for b in allowed) or "none"
+            raise InputError(f"shot.call: ball {shot.call.ball} may not be called now (Art. 2.5); "
+                             f"the shooter may call {listed}.")

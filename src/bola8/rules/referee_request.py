@@ -1,0 +1,41 @@
+"""The contract's request and response as one function: JSON value in, JSON value out.
+
+Used by ``bola8 referee`` and by anything else that speaks the contract (a
+web server): ``answer({"state": ..., "shot": ...})`` returns
+``{"ruling": ..., "state": ...}`` or raises :class:`InputError`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bola8.errors import InputError
+from bola8.rules import _fields as f
+from bola8.rules.referee import decide, declare, judge
+from bola8.rules.shot import Shot
+from bola8.rules.state import State
+
+FORMS = ("shot", "choice", "declare")
+
+
+def answer(request: Any, lang: str = "es") -> dict:
+    request = f.require_object(request, "input")
+    f.refuse_unknown(request, ("state", "shot", "choice", "declare", "player"), "input")
+    state = State.from_dict(f.require_present(request, "state", "input"), "state")
+    forms = [name for name in FORMS if name in request]
+    if len(forms) != 1:
+        raise InputError("input: expected exactly one of shot, choice or declare beside state"
+                         + (f", got {', '.join(forms)}." if forms else "."))
+    form = forms[0]
+    if "player" in request and form != "declare":
+        raise InputError("input.player: only a declaration names a player.")
+    if form == "shot":
+        ruling, after = judge(state, Shot.from_dict(request["shot"], "shot"))
+    elif form == "choice":
+        ruling, after = decide(state, request["choice"])
+    else:
+        player = request.get("player")
+        if player is not None:
+            player = f.player(player, "player")
+        ruling, after = declare(state, request["declare"], player)
+    return {"ruling": ruling.to_dict(lang), "state": after.to_dict()}

@@ -1,0 +1,90 @@
+"""What the referee decides about one action: the :class:`Ruling` and its reasons."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bola8.errors import InputError
+from bola8.rules import _fields as f
+from bola8.rules.messages import MESSAGES
+
+LANGS = ("es", "en")
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One reason of a ruling: a stable code, the seed's article, a sentence in each language."""
+
+    code: str
+    article: str
+    es: str
+    en: str
+
+    def text(self, lang: str = "es") -> str:
+        if lang not in LANGS:
+            raise InputError(f"lang: {lang!r} is not a language; expected es or en.")
+        return self.es if lang == "es" else self.en
+
+    def to_dict(self, lang: str = "es") -> dict:
+        return {"code": self.code, "article": self.article, "text": self.text(lang)}
+
+
+def reason(code: str) -> Reason:
+    """The reason ``code`` from the message table (messages.py)."""
+    article, es, en = MESSAGES[code]
+    return Reason(code=code, article=article, es=es, en=en)
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The contract's ruling: foul, reasons, balls legally pocketed, balls re-spotted, turn passes."""
+
+    foul: bool = False
+    reasons: tuple[Reason, ...] = ()
+    legally_pocketed: tuple[int, ...] = ()
+    respotted: tuple[int, ...] = ()      # in spotting order (Art. 16: numerical, lowest first)
+    turn_passes: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reasons", tuple(self.reasons))
+        object.__setattr__(self, "legally_pocketed", tuple(self.legally_pocketed))
+        object.__setattr__(self, "respotted", tuple(self.respotted))
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(r.code for r in self.reasons)
+
+    def to_dict(self, lang: str = "es") -> dict:
+        return {
+            "foul": self.foul,
+            "reasons": [r.to_dict(lang) for r in self.reasons],
+            "legally_pocketed": list(self.legally_pocketed),
+            "respotted": list(self.respotted),
+            "turn_passes": self.turn_passes,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "ruling") -> Ruling:
+        """Read back a ruling written by :meth:`to_dict` (in either language)."""
+        data = f.require_object(data, where)
+        f.refuse_unknown(data, ("foul", "reasons", "legally_pocketed", "respotted", "turn_passes"), where)
+        reasons = []
+        for i, item in enumerate(f.array(f.require_present(data, "reasons", where), f"{where}.reasons")):
+            item = f.require_object(item, f"{where}.reasons[{i}]")
+            code = f.choice(f.require_present(item, "code", f"{where}.reasons[{i}]"),
+                            f"{where}.reasons[{i}].code", tuple(MESSAGES))
+            built = reason(code)
+            if item.get("article", built.article) != built.article:
+                raise InputError(f"{where}.reasons[{i}].article: {code!r} cites Art. {built.article}, "
+                                 f"not {item.get('article')!r}.")
+            reasons.append(built)
+
+        def balls(key: str) -> tuple[int, ...]:
+            return tuple(f.integer(b, f"{where}.{key}[{i}]", 1, 15)
+                         for i, b in enumerate(f.array(f.require_present(data, key, where), f"{where}.{key}")))
+
+        return cls(foul=f.boolean(f.require_present(data, "foul", where), f"{where}.foul"),
+                   reasons=tuple(reasons), legally_pocketed=balls("legally_pocketed"),
+                   respotted=balls("respotted"),
+                   turn_passes=f.boolean(f.require_present(data, "turn_passes", where), f"{where}.turn_passes"))

@@ -1,0 +1,163 @@
+"""The facts of one shot (contract: SHOT) - what happened, however it was observed.
+
+A :class:`Shot` knows nothing about coordinates: the simulator or a person at
+a real table reports who was hit first, what dropped where, what left the
+table, whether a cushion was reached, and the fouls only a referee sees.
+:meth:`Shot.from_dict` checks the shot on its own; whether it fits the state
+(balls on the table, a call the shooter may make) is checked by ``judge``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bola8.errors import InputError
+from bola8.rules import _fields as f
+from bola8.rules.balls import CUE
+
+# Fouls only a person sees (Art. 12.1.d-g, Art. 24).
+REFEREE_FOULS: tuple[str, ...] = ("foot_off_floor", "touched_ball", "illegal_jump", "team_advice", "slow_play")
+
+
+@dataclass(frozen=True)
+class Call:
+    """The called ball and pocket (Art. 2.1, 19.1)."""
+
+    ball: int
+    pocket: str
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "call") -> Call:
+        data = f.require_object(data, where)
+        f.refuse_unknown(data, ("ball", "pocket"), where)
+        ball = f.integer(f.require_present(data, "ball", where), f"{where}.ball", 1, 15)
+        return cls(ball=ball, pocket=f.pocket(f.require_present(data, "pocket", where), f"{where}.pocket"))
+
+    def to_dict(self) -> dict:
+        return {"ball": self.ball, "pocket": self.pocket}
+
+
+@dataclass(frozen=True)
+class Pocketed:
+    """A ball (0 = the cue ball) that dropped in a pocket."""
+
+    ball: int
+    pocket: str
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str) -> Pocketed:
+        data = f.require_object(data, where)
+        f.refuse_unknown(data, ("ball", "pocket"), where)
+        ball = f.integer(f.require_present(data, "ball", where), f"{where}.ball", 0, 15)
+        return cls(ball=ball, pocket=f.pocket(f.require_present(data, "pocket", where), f"{where}.pocket"))
+
+    def to_dict(self) -> dict:
+        return {"ball": self.ball, "pocket": self.pocket}
+
+
+_SHOT_FIELDS = ("call", "first_contact", "pocketed", "off_table", "rail_after_contact",
+                "object_balls_to_rail", "illegal_first_contact_behind_head_string", "referee_fouls")
+
+
+@dataclass(frozen=True)
+class Shot:
+    """The facts of one stroke, field for field the contract's SHOT."""
+
+    first_contact: int | None
+    pocketed: tuple[Pocketed, ...] = ()
+    call: Call | None = None
+    off_table: tuple[int, ...] = ()
+    rail_after_contact: bool = False
+    object_balls_to_rail: int = 0
+    illegal_first_contact_behind_head_string: bool = False
+    referee_fouls: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Python callers may pass lists; the value stays hashable and frozen.
+        object.__setattr__(self, "pocketed", tuple(self.pocketed))
+        object.__setattr__(self, "off_table", tuple(self.off_table))
+        object.__setattr__(self, "referee_fouls", tuple(self.referee_fouls))
+
+    # ------------------------------------------------------------ derived
+    @property
+    def pocketed_balls(self) -> tuple[int, ...]:
+        return tuple(p.ball for p in self.pocketed)
+
+    @property
+    def pocketed_object_balls(self) -> tuple[int, ...]:
+        return tuple(p.ball for p in self.pocketed if p.ball != CUE)
+
+    @property
+    def off_table_object_balls(self) -> tuple[int, ...]:
+        return tuple(b for b in self.off_table if b != CUE)
+
+    def pocket_of(self, ball: int) -> str | None:
+        for p in self.pocketed:
+            if p.ball == ball:
+                return p.pocket
+        return None
+
+    @property
+    def cue_ball_pocketed(self) -> bool:
+        return CUE in self.pocketed_balls
+
+    @property
+    def cue_ball_off_table(self) -> bool:
+        return CUE in self.off_table
+
+    # --------------------------------------------------------------- JSON
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "shot") -> Shot:
+        data = f.require_object(data, where)
+        f.refuse_unknown(data, _SHOT_FIELDS, where)
+        call_data = data.get("call")
+        call = None if call_data is None else Call.from_dict(call_data, f"{where}.call")
+        first = f.optional_integer(f.require_present(data, "first_contact", where),
+                                   f"{where}.first_contact", 1, 15)
+        seen: dict[int, str] = {}
+        pocketed = []
+        for i, item in enumerate(f.array(f.require_present(data, "pocketed", where), f"{where}.pocketed")):
+            p = Pocketed.from_dict(item, f"{where}.pocketed[{i}]")
+            if p.ball in seen:
+                raise InputError(f"{where}.pocketed[{i}].ball: ball {p.ball} is listed twice.")
+            seen[p.ball] = f"{where}.pocketed"
+            pocketed.append(p)
+        off = []
+        for i, item in enumerate(f.array(data.get("off_table", []), f"{where}.off_table")):
+            ball = f.integer(item, f"{where}.off_table[{i}]", 0, 15)
+            if ball in seen:
+                raise InputError(f"{where}.off_table[{i}]: ball {ball} is already listed in {seen[ball]}.")
+            seen[ball] = f"{where}.off_table"
+            off.append(ball)
+        fouls = []
+        for i, item in enumerate(f.array(data.get("referee_fouls", []), f"{where}.referee_fouls")):
+            name = f.choice(item, f"{where}.referee_fouls[{i}]", REFEREE_FOULS)
+            if name in fouls:
+                raise InputError(f"{where}.referee_fouls[{i}]: {name!r} is listed twice.")
+            fouls.append(name)
+        return cls(
+            call=call,
+            first_contact=first,
+            pocketed=tuple(pocketed),
+            off_table=tuple(off),
+            rail_after_contact=f.boolean(data.get("rail_after_contact", False), f"{where}.rail_after_contact"),
+            object_balls_to_rail=f.integer(data.get("object_balls_to_rail", 0),
+                                           f"{where}.object_balls_to_rail", 0, 15),
+            illegal_first_contact_behind_head_string=f.boolean(
+                data.get("illegal_first_contact_behind_head_string", False),
+                f"{where}.illegal_first_contact_behind_head_string"),
+            referee_fouls=tuple(fouls),
+        )
+
+    def to_dict(self) -> dict:
+        return {
+            "call": None if self.call is None else self.call.to_dict(),
+            "first_contact": self.first_contact,
+            "pocketed": [p.to_dict() for p in self.pocketed],
+            "off_table": list(self.off_table),
+            "rail_after_contact": self.rail_after_contact,
+            "object_balls_to_rail": self.object_balls_to_rail,
+            "illegal_first_contact_behind_head_string": self.illegal_first_contact_behind_head_string,
+            "referee_fouls": list(self.referee_fouls),
+        }

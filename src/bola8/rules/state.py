@@ -1,0 +1,219 @@
+"""The referee's state of a rack (contract: STATE).
+
+A :class:`State` is everything the referee needs to judge the next shot and
+nothing about where the balls lie. :meth:`State.from_dict` fills the
+contract's defaults and refuses a state that cannot happen (a winner while
+the game goes on, equal groups, a break without the full rack, ...) with one
+sentence naming the field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bola8.errors import InputError
+from bola8.rules import _fields as f
+from bola8.rules.balls import EIGHT, OBJECT_BALLS, Group
+from bola8.rules.rulesets import RULESETS, get_ruleset
+
+PHASES = ("break", "play", "over")
+CUE_BALL_STATES = ("on_table", "in_hand", "in_hand_behind_head_string")
+RESULTS = ("win", "stalemate", "forfeit")
+CHOICES = ("accept_table", "rebreak", "respot_eight", "rerack")
+# The two decisions the seed knows: after an illegal break (Art. 7.2, 8) and
+# after the 8 on a legal break (Art. 6).
+ILLEGAL_BREAK_OPTIONS = ("accept_table", "rebreak")
+EIGHT_ON_BREAK_OPTIONS = ("respot_eight", "rerack")
+
+_STATE_FIELDS = ("ruleset", "phase", "shooter", "breaker", "groups", "on_table", "cue_ball",
+                 "decision", "turns_without_attempt", "winner", "result")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A choice pending before play goes on: who makes it and the options."""
+
+    player: int
+    options: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", tuple(self.options))
+
+    def to_dict(self) -> dict:
+        return {"player": self.player, "options": list(self.options)}
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "state.decision") -> Decision:
+        data = f.require_object(data, where)
+        f.refuse_unknown(data, ("player", "options"), where)
+        who = f.player(f.require_present(data, "player", where), f"{where}.player")
+        raw = f.array(f.require_present(data, "options", where), f"{where}.options")
+        options = tuple(f.choice(o, f"{where}.options[{i}]", CHOICES) for i, o in enumerate(raw))
+        if set(options) not in (set(ILLEGAL_BREAK_OPTIONS), set(EIGHT_ON_BREAK_OPTIONS)):
+            raise InputError(
+                f"{where}.options: {list(options)} is not a decision of the rules; expected "
+                f"{list(ILLEGAL_BREAK_OPTIONS)} (Art. 7.2) or {list(EIGHT_ON_BREAK_OPTIONS)} (Art. 6).")
+        return cls(player=who, options=options)
+
+
+@dataclass(frozen=True)
+class State:
+    """The contract's STATE, field for field; build one with :meth:`initial` or :meth:`from_dict`."""
+
+    on_table: tuple[int, ...]
+    ruleset: str = "spanish"
+    phase: str = "play"
+    shooter: int = 0
+    breaker: int = 0
+    groups: tuple[Group, Group] | None = None
+    cue_ball: str = "on_table"
+    decision: Decision | None = None
+    turns_without_attempt: int = 0
+    winner: int | None = None
+    result: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "on_table", tuple(sorted(self.on_table)))
+        if self.groups is not None:
+            object.__setattr__(self, "groups", (Group(self.groups[0]), Group(self.groups[1])))
+
+    @classmethod
+    def initial(cls, ruleset: str = "spanish", breaker: int = 0) -> State:
+        """The state before a break: full rack, cue ball in hand behind the head string (Art. 7.1)."""
+        get_ruleset(ruleset)
+        f.player(breaker, "breaker")
+        return cls(on_table=OBJECT_BALLS, ruleset=ruleset, phase="break", shooter=breaker,
+                   breaker=breaker, cue_ball="in_hand_behind_head_string")
+
+    # ------------------------------------------------------------ derived
+    @property
+    def rules(self):
+        return get_ruleset(self.ruleset)
+
+    @property
+    def is_open(self) -> bool:
+        return self.groups is None
+
+    def group_of_player(self, player: int) -> Group | None:
+        return None if self.groups is None else self.groups[player]
+
+    def remaining(self, player: int) -> tuple[int, ...]:
+        """Balls of ``player``'s group still on the table (empty on an open table)."""
+        group = self.group_of_player(player)
+        return () if group is None else tuple(b for b in self.on_table if b in group.balls)
+
+    # --------------------------------------------------------------- JSON
+    def to_dict(self) -> dict:
+        return {
+            "ruleset": self.ruleset,
+            "phase": self.phase,
+            "shooter": self.shooter,
+            "breaker": self.breaker,
+            "groups": None if self.groups is None else [g.value for g in self.groups],
+            "on_table": list(self.on_table),
+            "cue_ball": self.cue_ball,
+            "decision": None if self.decision is None else self.decision.to_dict(),
+            "turns_without_attempt": self.turns_without_attempt,
+            "winner": self.winner,
+            "result": self.result,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "state") -> State:
+        data = f.require_object(data, where)
+        f.refuse_unknown(data, _STATE_FIELDS, where)
+        ruleset = f.choice(data.get("ruleset", "spanish"), f"{where}.ruleset", tuple(RULESETS))
+        groups_data = data.get("groups")
+        groups = None
+        if groups_data is not None:
+            raw = f.array(groups_data, f"{where}.groups")
+            if len(raw) != 2:
+                raise InputError(f"{where}.groups: expected [group of player 0, group of player 1] or null.")
+            names = tuple(Group(f.choice(g, f"{where}.groups[{i}]", ("solids", "stripes")))
+                          for i, g in enumerate(raw))
+            if names[0] == names[1]:
+                raise InputError(f"{where}.groups: both players have {names[0].value}; the groups must differ.")
+            groups = names
+        balls = []
+        for i, item in enumerate(f.array(f.require_present(data, "on_table", where), f"{where}.on_table")):
+            ball = f.integer(item, f"{where}.on_table[{i}]", 1, 15)
+            if ball in balls:
+                raise InputError(f"{where}.on_table[{i}]: ball {ball} is listed twice.")
+            balls.append(ball)
+        decision_data = data.get("decision")
+        state = cls(
+            ruleset=ruleset,
+            phase=f.choice(data.get("phase", "play"), f"{where}.phase", PHASES),
+            shooter=f.player(data.get("shooter", 0), f"{where}.shooter"),
+            breaker=f.player(data.get("breaker", 0), f"{where}.breaker"),
+            groups=groups,
+            on_table=tuple(balls),
+            cue_ball=f.choice(data.get("cue_ball", "on_table"), f"{where}.cue_ball", CUE_BALL_STATES),
+            decision=None if decision_data is None else Decision.from_dict(decision_data, f"{where}.decision"),
+            turns_without_attempt=f.integer(data.get("turns_without_attempt", 0),
+                                            f"{where}.turns_without_attempt", 0),
+            winner=None if data.get("winner") is None else f.player(data["winner"], f"{where}.winner"),
+            result=None if data.get("result") is None else f.choice(data["result"], f"{where}.result", RESULTS),
+        )
+        check_consistent(state, where)
+        return state
+
+
+def check_consistent(state: State, where: str = "state") -> None:
+    """Refuse a state no game can reach; the referee's core assumes consistent states."""
+    over = state.phase == "over"
+    if over and state.result is None:
+        raise InputError(f"{where}.result: the phase is 'over' but no result is given.")
+    if not over and state.result is not None:
+        raise InputError(f"{where}.result: {state.result!r} is set while the phase is {state.phase!r}, not 'over'.")
+    if not over and state.winner is not None:
+        raise InputError(f"{where}.winner: a winner is set while the phase is {state.phase!r}, not 'over'.")
+    if state.result in ("win", "forfeit") and state.winner is None:
+        raise InputError(f"{where}.winner: the result {state.result!r} needs a winner (0 or 1).")
+    if state.result == "stalemate" and state.winner is not None:
+        raise InputError(f"{where}.winner: a stalemate has no winner; expected null.")
+    if over and state.decision is not None:
+        raise InputError(f"{where}.decision: no decision can be pending once the game is over.")
+    if state.phase == "break":
+        if state.on_table != OBJECT_BALLS:
+            raise InputError(f"{where}.on_table: the break is played with all 15 object balls racked (Art. 3).")
+        if state.groups is not None:
+            raise InputError(f"{where}.groups: the table is open on the break (Art. 5, 11.1); expected null.")
+        if state.decision is not None:
+            raise InputError(f"{where}.decision: no decision is pending before the break; expected null.")
+        if state.cue_ball != "in_hand_behind_head_string":
+            raise InputError(f"{where}.cue_ball: the break is played from in hand behind the head string "
+                             "(Art. 7.1); expected 'in_hand_behind_head_string'.")
+        if state.shooter != state.breaker:
+            raise InputError(f"{where}.shooter: on the break the breaker shoots; shooter and breaker must be equal.")
+        if state.turns_without_attempt != 0:
+            raise InputError(f"{where}.turns_without_attempt: a fresh rack has no turns yet; expected 0.")
+    if state.phase == "play":
+        decision = state.decision
+        eight_pending = decision is not None and "respot_eight" in decision.options
+        if EIGHT not in state.on_table and not eight_pending:
+            raise InputError(f"{where}.on_table: the 8 is missing while the game goes on; "
+                             "once the 8 is down the game is over (Art. 20) or the 8 is re-spotted (Art. 6, 8.1).")
+        if eight_pending and EIGHT in state.on_table:
+            raise InputError(f"{where}.decision: 'respot_eight' is offered but the 8 is on the table.")
+        if decision is not None:
+            if decision.player != state.shooter:
+                raise InputError(f"{where}.decision.player: the player who decides must be the shooter "
+                                 f"({state.shooter}).")
+            if state.groups is not None:
+                raise InputError(f"{where}.groups: a decision follows the break, when the table is still open.")
+            if eight_pending and decision.player != state.breaker:
+                raise InputError(f"{where}.decision.player: the breaker decides after the 8 on the break (Art. 6).")
+            if not eight_pending and decision.player == state.breaker:
+                raise InputError(f"{where}.decision.player: the breaker's opponent decides after an illegal "
+                                 "break (Art. 7.2).")
+            if eight_pending and state.cue_ball != "on_table":
+                raise InputError(f"{where}.cue_ball: the breaker chooses after a foul-free break; expected 'on_table'.")
+        if state.cue_ball == "in_hand_behind_head_string" and state.groups is not None:
+            raise InputError(f"{where}.cue_ball: ball in hand behind the head string only follows a break foul "
+                             "(Art. 8.2), when the table is still open.")
+        rules = get_ruleset(state.ruleset)
+        if rules.stalemate == "auto" and state.turns_without_attempt >= rules.stalemate_turns:
+            raise InputError(f"{where}.turns_without_attempt: {state.turns_without_attempt} turns without an "
+                             f"attempt would already have ended the game as a stalemate (Art. 21.1).")

@@ -1,0 +1,135 @@
+"""Art. 21 (stalemate, fouls in a row), forfeits (Art. 18.5, 22) and the refusals of choices."""
+
+from __future__ import annotations
+
+import pytest
+
+from bola8.errors import InputError
+from bola8.rules import Shot, State, decide, declare, get_ruleset, judge
+from rules_helpers import articles, call, codes, down, shoot, state
+
+SAFETY = {"first_contact": 1, "rail_after_contact": True}
+
+
+def test_art21_1_five_turns_without_attempt_do_not_end_the_game():
+    s = state()
+    for turn in range(5):
+        ruling, s = shoot(s, **SAFETY)
+        assert s.phase == "play" and s.turns_without_attempt == turn + 1
+    assert s.shooter == 1
+
+
+def test_art21_1_the_sixth_turn_without_attempt_is_a_stalemate():
+    s = state(turns_without_attempt=5)
+    ruling, after = shoot(s, **SAFETY)
+    assert (after.phase, after.result, after.winner) == ("over", "stalemate", None)
+    assert "stalemate_no_attempts" in codes(ruling) and "21.1" in articles(ruling)
+
+
+def test_art21_1_a_called_shot_resets_the_count():
+    _, after = shoot(state(turns_without_attempt=4), call=call(1), **SAFETY)
+    assert after.turns_without_attempt == 0 and after.phase == "play"
+
+
+def test_art21_1_a_foul_without_call_counts_as_no_attempt():
+    _, after = shoot(state(turns_without_attempt=5), first_contact=None)
+    assert after.result == "stalemate"
+
+
+def test_art21_1_stalemate_off_never_ends_the_game():
+    rules = get_ruleset("spanish").with_settings(stalemate="off")
+    s = state()
+    for _ in range(10):
+        _, s = judge(s, Shot.from_dict({"pocketed": [], **SAFETY}), ruleset=rules)
+    assert s.phase == "play" and s.turns_without_attempt == 10
+
+
+def test_art21_1_settings_default_to_auto_and_six_turns():
+    for name in ("spanish", "spanish-coin-op"):
+        rules = get_ruleset(name)
+        assert (rules.stalemate, rules.stalemate_turns, rules.open_table_respot, rules.shot_clock_s) == (
+            "auto", 6, True, 60.0)
+
+
+def test_art21_2_agreed_stalemate_ends_the_game_with_no_winner():
+    ruling, after = declare(state(breaker=1, shooter=0), "stalemate")
+    assert (after.phase, after.result, after.winner, after.breaker) == ("over", "stalemate", None, 1)
+    assert articles(ruling) == ["21.2"]
+
+
+def test_art21_3_three_fouls_in_a_row_do_not_lose():
+    s = state(groups=["solids", "stripes"])
+    for _ in range(2):
+        # player 0 fouls, player 1 plays a called miss, three times in a row for player 0
+        ruling, s = shoot(s, call=call(1), first_contact=9, rail_after_contact=True)
+        assert ruling.foul
+        _, s = shoot(s, call=call(9), first_contact=9, rail_after_contact=True)
+    ruling, s = shoot(s, call=call(1), first_contact=9, rail_after_contact=True)
+    assert ruling.foul and s.phase == "play" and s.winner is None and s.shooter == 1
+
+
+def test_forfeit_the_named_player_loses():
+    ruling, after = declare(state(), "forfeit", 0)
+    assert (after.phase, after.result, after.winner) == ("over", "forfeit", 1)
+    assert codes(ruling) == ["forfeit"] and ruling.reasons
+
+
+def test_forfeit_needs_a_player():
+    with pytest.raises(InputError, match="^player"):
+        declare(state(), "forfeit")
+
+
+@pytest.mark.parametrize("what", ["draw", 3, None])
+def test_unknown_declaration_is_refused(what):
+    with pytest.raises(InputError, match="^declare"):
+        declare(state(), what)
+
+
+def test_nothing_can_be_declared_after_the_game_is_over():
+    _, over = declare(state(), "stalemate")
+    with pytest.raises(InputError, match="over"):
+        declare(over, "forfeit", 0)
+
+
+# ---------------------------------------------------------------- refusals
+def _pending() -> State:
+    _, pending = shoot(State.initial(), first_contact=1, object_balls_to_rail=1)
+    return pending
+
+
+def test_a_shot_while_a_decision_is_pending_is_refused():
+    with pytest.raises(InputError, match="decision is pending"):
+        shoot(_pending(), first_contact=1)
+
+
+def test_a_choice_not_in_the_pending_options_is_refused():
+    with pytest.raises(InputError, match="not one of the pending options"):
+        decide(_pending(), "respot_eight")
+
+
+def test_a_choice_without_a_pending_decision_is_refused():
+    with pytest.raises(InputError, match="no decision is pending"):
+        decide(state(), "accept_table")
+
+
+def test_an_unknown_choice_is_refused():
+    with pytest.raises(InputError, match="^choice"):
+        decide(_pending(), "pass")
+
+
+def test_a_choice_after_the_game_is_over_is_refused():
+    _, over = declare(_pending(), "stalemate")
+    with pytest.raises(InputError, match="over"):
+        decide(over, "accept_table")
+
+
+@pytest.mark.parametrize("facts, field", [
+    ({"pocketed": [down(4)]}, r"shot\.pocketed\[0\]\.ball"),
+    ({"off_table": [4]}, r"shot\.off_table\[0\]"),
+    ({"first_contact": 4}, r"shot\.first_contact"),
+])
+def test_a_ball_not_on_the_table_is_refused(facts, field):
+    before = state(groups=["solids", "stripes"], on_table=[1, 8, 9])
+    facts = {"first_contact": 1, **facts}
+    with pytest.raises(InputError, match="^" + field):
+        shoot(before, **facts)

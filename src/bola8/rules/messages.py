@@ -104,8 +104,9 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "With the called ball pocketed, every other object ball pocketed on the stroke counts too."),
     "group_assigned": (
         "11.2",
-        "Primera bola entronerada legalmente tras el saque: el grupo de esa bola es el del tirador.",
-        "First ball legally pocketed after the break: its group is the shooter's."),
+        "Primera bola entronerada legalmente tras el saque: el grupo de esa bola (lisas o rayadas) es el del "
+        "tirador.",
+        "First ball legally pocketed after the break: its group (solids or stripes) is the shooter's."),
     "balls_respotted": (
         "16.1",
         "Las bolas que no se entroneraron legalmente se reponen en la línea de pie, detrás del punto de "

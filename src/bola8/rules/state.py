@@ -208,6 +208,9 @@ def check_consistent(state: State, where: str = "state") -> None:
             if not eight_pending and decision.player == state.breaker:
                 raise InputError(f"{where}.decision.player: the breaker's opponent decides after an illegal "
                                  "break (Art. 7.2).")
+            if eight_pending and get_ruleset(state.ruleset).eight_on_break != "choice":
+                raise InputError(f"{where}.decision.options: on {state.ruleset!r} the 8 on the break is always "
+                                 "a re-rack (Art. 6); no choice is offered.")
             if eight_pending and state.cue_ball != "on_table":
                 raise InputError(f"{where}.cue_ball: the breaker chooses after a foul-free break; expected 'on_table'.")
         if state.cue_ball == "in_hand_behind_head_string" and state.groups is not None:

@@ -1,0 +1,89 @@
+"""``bola8 referee`` run as a subprocess: valid and invalid input, exit codes, JSON shape, --lang."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+ALL = list(range(1, 16))
+BREAK = {"phase": "break", "cue_ball": "in_hand_behind_head_string", "on_table": ALL}
+COMMAND = [sys.executable, "-m", "bola8", "referee"]
+STATE_KEYS = {"ruleset", "phase", "shooter", "breaker", "groups", "on_table", "cue_ball", "decision",
+              "turns_without_attempt", "winner", "result"}
+
+
+def referee(stdin: str | dict, *args: str) -> tuple[int, dict, str]:
+    text = stdin if isinstance(stdin, str) else json.dumps(stdin)
+    done = subprocess.run(COMMAND + list(args), input=text, capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in done.stderr and "Traceback" not in done.stdout, done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 1, done.stdout + done.stderr
+    return done.returncode, json.loads(lines[0]), done.stderr
+
+
+def test_a_shot_gives_the_ruling_and_the_full_next_state_in_spanish():
+    code, out, _ = referee({"state": {"groups": ["solids", "stripes"], "on_table": [1, 8, 9]},
+                            "shot": {"call": {"ball": 1, "pocket": "side-left"}, "first_contact": 9,
+                                     "pocketed": [{"ball": 0, "pocket": "head-left"}]}})
+    assert code == 0 and set(out) == {"ruling", "state"}
+    ruling, state = out["ruling"], out["state"]
+    assert set(ruling) == {"foul", "reasons", "legally_pocketed", "respotted", "turn_passes"}
+    assert ruling["foul"] is True and ruling["turn_passes"] is True
+    assert set(state) == STATE_KEYS and state["shooter"] == 1 and state["cue_ball"] == "in_hand"
+    first = ruling["reasons"][0]
+    assert set(first) == {"code", "article", "text"}
+    assert (first["code"], first["article"]) == ("wrong_first_contact", "10.1")
+    assert "Falta" in first["text"]
+
+
+def test_lang_en_gives_english_text():
+    _, es, _ = referee({"state": BREAK, "shot": {"first_contact": 1, "pocketed": []}})
+    code, en, _ = referee({"state": BREAK, "shot": {"first_contact": 1, "pocketed": []}}, "--lang", "en")
+    assert code == 0 and [r["code"] for r in en["ruling"]["reasons"]] == [r["code"] for r in es["ruling"]["reasons"]]
+    assert en["ruling"]["reasons"][0]["text"].startswith("Illegal break")
+    assert es["ruling"]["reasons"][0]["text"].startswith("Saque ilegal")
+    assert en["state"]["decision"] == {"player": 1, "options": ["accept_table", "rebreak"]}
+
+
+def test_a_choice_and_a_declaration():
+    pending = {"phase": "play", "shooter": 1, "on_table": ALL,
+               "decision": {"player": 1, "options": ["accept_table", "rebreak"]}}
+    code, out, _ = referee({"state": pending, "choice": "rebreak"})
+    assert code == 0 and out["state"]["phase"] == "break" and out["state"]["breaker"] == 1
+    code, out, _ = referee({"state": {"on_table": ALL}, "declare": "forfeit", "player": 0})
+    assert code == 0 and (out["state"]["result"], out["state"]["winner"]) == ("forfeit", 1)
+    code, out, _ = referee({"state": {"on_table": ALL}, "declare": "stalemate"})
+    assert code == 0 and out["state"]["result"] == "stalemate" and out["state"]["winner"] is None
+
+
+@pytest.mark.parametrize("stdin, field", [
+    ("", "standard input"),
+    ("{not json", "standard input"),
+    ("[1, 2]", "input"),
+    ({"shot": {"first_contact": 1, "pocketed": []}}, "input.state"),
+    ({"state": {"on_table": ALL}}, "input"),
+    ({"state": {"on_table": ALL}, "shot": {"first_contact": 1, "pocketed": []}, "choice": "rebreak"}, "input"),
+    ({"state": {"on_table": ALL}, "shot": {"first_contact": 1, "pocketed": []}, "extra": 1}, "input.extra"),
+    ({"state": {"on_table": ALL, "winner": 0}, "declare": "stalemate"}, "state.winner"),
+    ({"state": {"on_table": ALL, "groups": ["stripes", "stripes"]}, "declare": "stalemate"}, "state.groups"),
+    ({"state": {"on_table": [1, 8, 17]}, "declare": "stalemate"}, "state.on_table[2]"),
+    ({"state": {"on_table": ALL}, "shot": {"first_contact": 1, "pocketed": [{"ball": 3, "pocket": "middle"}]}},
+     "shot.pocketed[0].pocket"),
+    ({"state": {"on_table": [1, 8]}, "shot": {"first_contact": 1, "pocketed": [{"ball": 3, "pocket": "side-left"}]}},
+     "shot.pocketed[0].ball"),
+    ({"state": {"on_table": ALL}, "shot": {"pocketed": []}}, "shot.first_contact"),
+    ({"state": {"on_table": ALL, "groups": ["solids", "stripes"]},
+      "shot": {"call": {"ball": 9, "pocket": "side-left"}, "first_contact": 9, "pocketed": []}}, "shot.call"),
+    ({"state": {"on_table": ALL}, "choice": "accept_table"}, "choice"),
+    ({"state": {"on_table": ALL}, "declare": "forfeit"}, "player"),
+    ({"state": {"on_table": ALL}, "declare": "forfeit", "player": 2}, "player"),
+    ({"state": {"on_table": ALL, "phase": "over", "result": "stalemate"}, "declare": "stalemate"}, "state.phase"),
+])
+def test_bad_input_exits_2_with_one_error_naming_the_field(stdin, field):
+    code, out, stderr = referee(stdin)
+    assert code == 2 and set(out) == {"error"}, out
+    assert out["error"].startswith(field), out["error"]
+    assert stderr == ""

@@ -1,0 +1,156 @@
+"""The contract's values: defaults, validation at the edge, lossless JSON, frozen equality."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from bola8.errors import InputError
+from bola8.rules import (CUE, EIGHT, POCKETS, RULESETS, SOLIDS, STRIPES, Call, Decision, Group, Reason,
+                         Ruling, Shot, State, get_ruleset, judge)
+from rules_helpers import ALL
+
+
+def test_names():
+    assert (CUE, EIGHT, SOLIDS, STRIPES) == (0, 8, (1, 2, 3, 4, 5, 6, 7), (9, 10, 11, 12, 13, 14, 15))
+    assert POCKETS == ("head-left", "head-right", "side-left", "side-right", "foot-left", "foot-right")
+    assert Group("solids") is Group.SOLIDS and Group.STRIPES == "stripes"
+    assert set(RULESETS) == {"spanish", "spanish-coin-op"}
+
+
+def test_coin_op_differs_only_in_its_settings():
+    spanish, coin_op = get_ruleset("spanish"), get_ruleset("spanish-coin-op")
+    assert dataclasses.replace(coin_op, name="spanish", respot_pocketed=True, eight_on_break="choice") == spanish
+
+
+def test_unknown_ruleset_is_refused():
+    with pytest.raises(InputError, match="^ruleset"):
+        get_ruleset("wpa")
+
+
+def test_state_defaults_are_the_contracts():
+    assert State.from_dict({"on_table": ALL}).to_dict() == {
+        "ruleset": "spanish", "phase": "play", "shooter": 0, "breaker": 0, "groups": None,
+        "on_table": ALL, "cue_ball": "on_table", "decision": None, "turns_without_attempt": 0,
+        "winner": None, "result": None}
+
+
+def test_shot_defaults_are_the_contracts():
+    assert Shot.from_dict({"first_contact": None, "pocketed": []}).to_dict() == {
+        "call": None, "first_contact": None, "pocketed": [], "off_table": [], "rail_after_contact": False,
+        "object_balls_to_rail": 0, "illegal_first_contact_behind_head_string": False, "referee_fouls": []}
+
+
+def test_values_are_frozen_and_equal_by_content():
+    a = State.from_dict({"on_table": [9, 8, 1], "groups": ["stripes", "solids"]})
+    b = State.from_dict({"on_table": [1, 8, 9], "groups": ["stripes", "solids"]})
+    assert a == b and hash(a) == hash(b) and a.on_table == (1, 8, 9)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.shooter = 1
+    assert Call(3, "foot-left") == Call.from_dict({"ball": 3, "pocket": "foot-left"})
+
+
+@pytest.mark.parametrize("data, field", [
+    ({}, r"state\.on_table: required"),
+    ({"on_table": ALL, "colour": 1}, r"state\.colour: unknown field"),
+    ({"on_table": [0]}, r"state\.on_table\[0\]"),
+    ({"on_table": [16]}, r"state\.on_table\[0\]"),
+    ({"on_table": [1, 1, 8]}, r"state\.on_table\[1\]: ball 1 is listed twice"),
+    ({"on_table": "1,2"}, r"state\.on_table"),
+    ({"on_table": [1.0, 8]}, r"state\.on_table\[0\]"),
+    ({"on_table": ALL, "shooter": 2}, r"state\.shooter"),
+    ({"on_table": ALL, "shooter": True}, r"state\.shooter"),
+    ({"on_table": ALL, "ruleset": "wpa"}, r"state\.ruleset"),
+    ({"on_table": ALL, "phase": "end"}, r"state\.phase"),
+    ({"on_table": ALL, "cue_ball": "kitchen"}, r"state\.cue_ball"),
+    ({"on_table": ALL, "groups": ["solids", "solids"]}, r"state\.groups: both players"),
+    ({"on_table": ALL, "groups": ["solids"]}, r"state\.groups"),
+    ({"on_table": ALL, "groups": ["solids", "eights"]}, r"state\.groups\[1\]"),
+    ({"on_table": ALL, "winner": 0}, r"state\.winner: a winner is set while the phase"),
+    ({"on_table": ALL, "result": "win"}, r"state\.result"),
+    ({"on_table": ALL, "phase": "over"}, r"state\.result"),
+    ({"on_table": ALL, "phase": "over", "result": "win"}, r"state\.winner"),
+    ({"on_table": ALL, "phase": "over", "result": "stalemate", "winner": 1}, r"state\.winner"),
+    ({"on_table": ALL, "turns_without_attempt": -1}, r"state\.turns_without_attempt"),
+    ({"on_table": ALL, "turns_without_attempt": 6}, r"state\.turns_without_attempt"),
+    ({"on_table": [1, 2]}, r"state\.on_table: the 8 is missing"),
+    ({"on_table": [1, 8], "phase": "break", "cue_ball": "in_hand_behind_head_string"}, r"state\.on_table"),
+    ({"on_table": ALL, "phase": "break"}, r"state\.cue_ball"),
+    ({"on_table": ALL, "phase": "break", "cue_ball": "in_hand_behind_head_string", "shooter": 1},
+     r"state\.shooter"),
+    ({"on_table": ALL, "decision": {"player": 0, "options": ["accept_table"]}}, r"state\.decision\.options"),
+    ({"on_table": ALL, "decision": {"player": 0, "options": ["accept_table", "rebreak"]}},
+     r"state\.decision\.player"),
+    ({"on_table": ALL, "shooter": 1, "decision": {"player": 1, "options": ["respot_eight", "rerack"]}},
+     r"state\.decision"),
+    ({"on_table": ALL, "groups": ["solids", "stripes"], "cue_ball": "in_hand_behind_head_string"},
+     r"state\.cue_ball"),
+])
+def test_inconsistent_or_malformed_states_are_refused(data, field):
+    with pytest.raises(InputError, match="^" + field):
+        State.from_dict(data)
+
+
+@pytest.mark.parametrize("data, field", [
+    ({"pocketed": []}, r"shot\.first_contact: required"),
+    ({"first_contact": 1}, r"shot\.pocketed: required"),
+    ({"first_contact": 0, "pocketed": []}, r"shot\.first_contact"),
+    ({"first_contact": "3", "pocketed": []}, r"shot\.first_contact"),
+    ({"first_contact": 1, "pocketed": [{"ball": 3, "pocket": "middle"}]}, r"shot\.pocketed\[0\]\.pocket"),
+    ({"first_contact": 1, "pocketed": [{"ball": 3}]}, r"shot\.pocketed\[0\]\.pocket: required"),
+    ({"first_contact": 1, "pocketed": [{"ball": 3, "pocket": "head-left", "speed": 1}]},
+     r"shot\.pocketed\[0\]\.speed"),
+    ({"first_contact": 1, "pocketed": [{"ball": 3, "pocket": "head-left"}, {"ball": 3, "pocket": "side-left"}]},
+     r"shot\.pocketed\[1\]\.ball: ball 3 is listed twice"),
+    ({"first_contact": 1, "pocketed": [{"ball": 3, "pocket": "head-left"}], "off_table": [3]},
+     r"shot\.off_table\[0\]: ball 3 is already listed"),
+    ({"first_contact": 1, "pocketed": [], "off_table": [16]}, r"shot\.off_table\[0\]"),
+    ({"first_contact": 1, "pocketed": [], "rail_after_contact": 1}, r"shot\.rail_after_contact"),
+    ({"first_contact": 1, "pocketed": [], "object_balls_to_rail": 16}, r"shot\.object_balls_to_rail"),
+    ({"first_contact": 1, "pocketed": [], "referee_fouls": ["spitting"]}, r"shot\.referee_fouls\[0\]"),
+    ({"first_contact": 1, "pocketed": [], "referee_fouls": ["slow_play", "slow_play"]},
+     r"shot\.referee_fouls\[1\]"),
+    ({"first_contact": 1, "pocketed": [], "call": {"ball": 0, "pocket": "head-left"}}, r"shot\.call\.ball"),
+    ({"first_contact": 1, "pocketed": [], "call": {"ball": 3}}, r"shot\.call\.pocket: required"),
+    ({"first_contact": 1, "pocketed": [], "call": 3}, r"shot\.call"),
+    ({"first_contact": 1, "pocketed": [], "bank": True}, r"shot\.bank: unknown field"),
+])
+def test_malformed_shots_are_refused(data, field):
+    with pytest.raises(InputError, match="^" + field):
+        Shot.from_dict(data)
+
+
+def test_errors_are_one_sentence():
+    try:
+        State.from_dict({"on_table": ALL, "groups": ["solids", "solids"]})
+    except InputError as error:
+        message = str(error)
+    assert message.endswith(".") and "\n" not in message
+
+
+def test_more_balls_to_rail_than_on_the_table_is_refused():
+    state = State.from_dict({"on_table": [8, 9]})
+    with pytest.raises(InputError, match=r"^shot\.object_balls_to_rail"):
+        judge(state, Shot.from_dict({"first_contact": 9, "pocketed": [], "object_balls_to_rail": 3}))
+
+
+def test_ruling_json_round_trips_in_both_languages():
+    state = State.from_dict({"on_table": [1, 8, 9], "groups": ["solids", "stripes"]})
+    ruling, _ = judge(state, Shot.from_dict({"call": {"ball": 1, "pocket": "side-left"}, "first_contact": 9,
+                                             "pocketed": [{"ball": 1, "pocket": "side-left"}]}))
+    for lang in ("es", "en"):
+        data = json.loads(json.dumps(ruling.to_dict(lang)))
+        assert Ruling.from_dict(data) == ruling
+    assert ruling.to_dict("en")["reasons"][0]["text"] != ruling.to_dict("es")["reasons"][0]["text"]
+
+
+def test_reason_text_refuses_unknown_language():
+    with pytest.raises(InputError, match="^lang"):
+        Reason("x", "1.1", "a", "b").text("fr")
+
+
+def test_decision_round_trips():
+    d = Decision(1, ("accept_table", "rebreak"))
+    assert Decision.from_dict(d.to_dict()) == d

@@ -316,3 +316,19 @@ def test_coin_op_open_table_with_only_the_eight_left_calls_the_eight():
     assert callable_balls(before) == (8,)
     ruling, after = shoot(before, call=call(8), first_contact=8, pocketed=[down(8)])
     assert after.winner == 1 and after.result == "win"
+
+
+def test_object_balls_to_rail_only_matters_on_the_break():
+    ruling, _ = shoot(grouped([1, 2, 3, 4, 8, 9]), call=call(1), first_contact=1, object_balls_to_rail=4)
+    assert ruling.foul and codes(ruling)[0] == "no_rail_after_contact"
+
+
+def test_art18_2_cue_ball_frozen_to_own_ball_shooting_into_it_is_legal():
+    # Art. 18.2 (internal 18b): push-through into one's own frozen ball; the facts say first contact 1.
+    ruling, _ = shoot(grouped([1, 8, 9]), call=call(1), first_contact=1, pocketed=[down(1)])
+    assert not ruling.foul
+
+
+def test_art18_3_cue_ball_frozen_to_an_opponents_ball_driving_into_it_is_a_foul():
+    ruling, after = shoot(grouped([1, 8, 9]), call=call(1), first_contact=9, rail_after_contact=True)
+    assert ruling.foul and codes(ruling)[0] == "wrong_first_contact" and after.cue_ball == "in_hand"

@@ -133,3 +133,18 @@ def test_a_ball_not_on_the_table_is_refused(facts, field):
     facts = {"first_contact": 1, **facts}
     with pytest.raises(InputError, match="^" + field):
         shoot(before, **facts)
+
+
+def test_art21_1_six_safeties_in_a_row_from_a_fresh_table_end_in_stalemate_on_the_sixth():
+    s = state()
+    results = []
+    for _ in range(6):
+        _, s = shoot(s, **SAFETY)
+        results.append(s.phase)
+    assert results == ["play"] * 5 + ["over"] and s.result == "stalemate"
+
+
+def test_art21_1_choices_do_not_count_as_turns():
+    _, pending = shoot(State.initial(), first_contact=1, object_balls_to_rail=1)
+    _, after = decide(pending, "accept_table")
+    assert after.turns_without_attempt == 0

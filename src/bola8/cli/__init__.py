@@ -1,7 +1,7 @@
 """The ``bola8`` command: parses arguments and calls the library.
 
-Each subcommand lives in its own module and is imported only when it runs, so
-``bola8 referee`` never imports numpy or numba.
+Each subcommand lives in its own module, imported only when that command is
+chosen, so ``bola8 referee`` never imports numpy or numba.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import importlib
 import sys
 
 # name -> (module, one-line help). Modules expose ``add_arguments(parser)`` and
-# ``run(args) -> int``.
+# ``run(args) -> int``, and import heavy library code only inside ``run``.
 COMMANDS: dict[str, tuple[str, str]] = {
     "referee": ("bola8.cli.referee", "judge one shot, choice or declaration (JSON on stdin)"),
     "simulate": ("bola8.cli.simulate", "simulate one strike (JSON on stdin)"),
@@ -22,22 +22,26 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(chosen: str | None) -> argparse.ArgumentParser:
+    """The argument parser; only the chosen command's module is imported."""
     parser = argparse.ArgumentParser(
         prog="bola8",
         description="bola8 - Reglamento Bola 8: referee, physics, games.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
-        module = importlib.import_module(module_name)
         command_parser = sub.add_parser(name, help=help_text, description=help_text)
-        module.add_arguments(command_parser)
-        command_parser.set_defaults(_module=module)
+        if name == chosen:
+            module = importlib.import_module(module_name)
+            module.add_arguments(command_parser)
+            command_parser.set_defaults(_module=module)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    chosen = next((arg for arg in argv if not arg.startswith("-")), None)
+    parser = build_parser(chosen)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help(sys.stderr)

@@ -27,3 +27,14 @@ def test_the_reglamentos_words_are_used():
                  "mesa abierta", "lisas", "rayadas", "falta", "pérdida de turno"):
         assert word in spanish, word
 
+
+
+def test_every_message_is_used_by_the_referee():
+    from pathlib import Path
+
+    import bola8.rules
+
+    folder = Path(bola8.rules.__file__).parent
+    source = "\n".join(p.read_text(encoding="utf-8") for p in folder.rglob("*.py") if p.name != "messages.py")
+    unused = [code for code in MESSAGES if f'"{code}"' not in source]
+    assert not unused

@@ -148,3 +148,11 @@ def test_art21_1_choices_do_not_count_as_turns():
     _, pending = shoot(State.initial(), first_contact=1, object_balls_to_rail=1)
     _, after = decide(pending, "accept_table")
     assert after.turns_without_attempt == 0
+
+
+def test_art21_1_states_of_a_game_with_stalemate_off_read_back_unchanged():
+    rules = get_ruleset("spanish").with_settings(stalemate="off")
+    s = state()
+    for _ in range(7):
+        _, s = judge(s, Shot.from_dict({"pocketed": [], **SAFETY}), ruleset=rules)
+    assert State.from_dict(s.to_dict()) == s and s.turns_without_attempt == 7

@@ -48,8 +48,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "is replayed."),
     "eight_respotted_after_break_foul": (
         "8.1",
-        "Falta en el saque con la bola 8 fuera de juego: la bola 8 se repone en el punto de pie, sin opción.",
-        "A foul on the break and the 8 is down: the 8 is spotted on the foot spot, with no option."),
+        "Falta en el saque con la bola 8 entronerada o fuera de la mesa: la bola 8 se repone en el punto de "
+        "pie, sin opción.",
+        "A foul on the break with the 8 pocketed or off the table: the 8 is spotted on the foot spot, with no "
+        "option."),
     "eight_respotted_illegal_break": (
         "6.1",
         "La bola 8 salió de la mesa en un saque ilegal: se repone en el punto de pie.",
@@ -143,8 +145,9 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Foul: the cue ball did not first hit a ball of the shooter's group."),
     "eight_hit_first": (
         "18.1",
-        "Falta: la bola 8 solo puede tocarse primero con la mesa abierta o cuando es la última bola.",
-        "Foul: the 8 may be hit first only on an open table or once it is the shooter's ball."),
+        "Falta: la bola 8 solo puede tocarse primero con la mesa abierta o cuando ya se ha entronerado todo "
+        "el grupo.",
+        "Foul: the 8 may be hit first only on an open table or once the shooter's group is cleared."),
     "no_rail_after_contact": (
         "10.1",
         "Falta: tras el primer contacto no se entroneró ninguna bola ni tocó banda la bola blanca o una "
@@ -183,10 +186,6 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "13.1",
         "Bola en mano para el contrario: puede colocar la bola blanca en cualquier parte de la mesa.",
         "Ball in hand for the opponent: he may place the cue ball anywhere on the table."),
-    "three_fouls_not_lost": (
-        "21.3",
-        "Tres faltas consecutivas no significan la pérdida de la partida.",
-        "Three consecutive fouls do not lose the game."),
     # ---------------------------------------------------------- end of game
     "eight_pocketed_win": (
         "1.3",

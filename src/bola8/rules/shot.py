@@ -16,7 +16,7 @@ from bola8.errors import InputError
 from bola8.rules import _fields as f
 from bola8.rules.balls import CUE
 
-# Fouls only a person sees (Art. 12.1.d-g, Art. 24).
+# Fouls only a person sees, in the seed's order: Art. 12.1.d, e, f, g, then Art. 24.
 REFEREE_FOULS: tuple[str, ...] = ("foot_off_floor", "touched_ball", "illegal_jump", "team_advice", "slow_play")
 
 

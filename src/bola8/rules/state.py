@@ -216,7 +216,5 @@ def check_consistent(state: State, where: str = "state") -> None:
         if state.cue_ball == "in_hand_behind_head_string" and state.groups is not None:
             raise InputError(f"{where}.cue_ball: ball in hand behind the head string only follows a break foul "
                              "(Art. 8.2), when the table is still open.")
-        rules = get_ruleset(state.ruleset)
-        if rules.stalemate == "auto" and state.turns_without_attempt >= rules.stalemate_turns:
-            raise InputError(f"{where}.turns_without_attempt: {state.turns_without_attempt} turns without an "
-                             f"attempt would already have ended the game as a stalemate (Art. 21.1).")
+    # No upper bound on turns_without_attempt: a ruleset with stalemate "off" (Art. 21.1 ⚙)
+    # keeps counting, and its states must read back unchanged.

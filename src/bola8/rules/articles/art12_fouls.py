@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from bola8.rules.shot import Shot
-
-# Referee-entered fouls in the order of the seed: 12.1.d, e, f, g, then Art. 24.
-REFEREE_FOUL_ORDER = ("foot_off_floor", "touched_ball", "illegal_jump", "team_advice", "slow_play")
+from bola8.rules.shot import REFEREE_FOULS, Shot
 
 
 def art_12_1_b_cue_ball(shot: Shot) -> tuple[str, ...]:
@@ -24,4 +21,5 @@ def art_12_1_referee_fouls(shot: Shot) -> tuple[str, ...]:
 
     Their codes are the contract's names; the message table cites each one's article.
     """
-    return tuple(code for code in REFEREE_FOUL_ORDER if code in shot.referee_fouls)
+    # In the seed's order (12.1.d, e, f, g, then 24), whatever order they were entered in.
+    return tuple(code for code in REFEREE_FOULS if code in shot.referee_fouls)

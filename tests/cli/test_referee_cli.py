@@ -44,7 +44,7 @@ def test_lang_en_gives_english_text():
     code, en, _ = referee({"state": BREAK, "shot": {"first_contact": 1, "pocketed": []}}, "--lang", "en")
     assert code == 0 and [r["code"] for r in en["ruling"]["reasons"]] == [r["code"] for r in es["ruling"]["reasons"]]
     assert en["ruling"]["reasons"][0]["text"].startswith("Illegal break")
-    assert es["ruling"]["reasons"][0]["text"].startswith("Saque ilegal")
+    assert es["ruling"]["reasons"][0]["text"].startswith("Tiro de apertura ilegal")
     assert en["state"]["decision"] == {"player": 1, "options": ["accept_table", "rebreak"]}
 
 

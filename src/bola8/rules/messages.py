@@ -12,74 +12,76 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     # ---------------------------------------------------------------- break
     "illegal_break": (
         "7.2",
-        "Saque ilegal: no se entroneró ninguna bola ni llegaron cuatro bolas de color a las bandas; "
-        "no es falta, pero el contrario elige aceptar la mesa o volver a sacar él mismo.",
-        "Illegal break: no ball was pocketed and fewer than four object balls reached a cushion; "
-        "no foul, but the opponent chooses to accept the table or to break again himself."),
+        "Tiro de apertura ilegal: no se entroneró ninguna bola ni llegaron cuatro bolas de color a las "
+        "bandas; no es falta, pero el contrario elige aceptar la mesa o repetir él mismo el tiro de "
+        "apertura.",
+        "Illegal break: no ball was pocketed and fewer than four object balls reached a cushion; no "
+        "foul, but the opponent chooses to accept the table or to break again himself."),
     "illegal_break_with_foul": (
         "8.2",
-        "Saque ilegal y con falta: el contrario elige volver a sacar o aceptar la mesa con bola en mano "
-        "detrás de la línea de cabeza.",
-        "Illegal break with a foul: the opponent chooses to break again or to accept the table with the "
-        "cue ball in hand behind the head string."),
+        "Tiro de apertura ilegal y con falta: el contrario elige repetir él mismo el tiro de apertura o"
+        " aceptar la mesa con bola en mano detrás de la línea de cabeza.",
+        "Illegal break with a foul: the opponent chooses to break again or to accept the table with the"
+        " cue ball in hand behind the head string."),
     "break_nothing_pocketed": (
         "12.1",
-        "Saque legal sin bola entronerada: pérdida de turno, sin falta.",
+        "Tiro de apertura legal sin bola entronerada: pérdida de turno, sin falta.",
         "Legal break with no ball pocketed: the turn passes, no foul."),
     "break_ball_pocketed": (
         "12.1",
-        "Saque legal con bola entronerada: el mismo jugador sigue tirando con la mesa abierta.",
+        "Tiro de apertura legal con bola entronerada: el mismo jugador sigue tirando con la mesa "
+        "abierta.",
         "Legal break with a ball pocketed: the breaker shoots again, the table open."),
     "table_open_after_break": (
         "11.1",
-        "El saque no decide el grupo: la mesa queda abierta.",
+        "El tiro de apertura no decide el grupo: la mesa queda abierta.",
         "The break never assigns groups: the table stays open."),
     "eight_on_break": (
         "6.1",
-        "La bola 8 en el saque no gana ni pierde: el que sacó elige reponer la bola 8 y seguir tirando "
-        "o volver a colocar las bolas y sacar de nuevo.",
-        "The 8 on the break neither wins nor loses: the breaker chooses to respot the 8 and shoot again "
-        "or to re-rack and break again."),
+        "La bola 8 en el tiro de apertura no gana ni pierde: el jugador que abrió elige reponer la bola"
+        " 8 y seguir tirando o volver a colocar las bolas y repetir el tiro de apertura.",
+        "The 8 on the break neither wins nor loses: the breaker chooses to respot the 8 and shoot again"
+        " or to re-rack and break again."),
     "eight_on_break_coin_op": (
         "6.1",
         "En una mesa de monedas la bola 8 no puede recuperarse: se vuelven a colocar las bolas en el "
-        "triángulo y se repite el saque.",
+        "triángulo y se repite el tiro de apertura.",
         "On a coin-operated table the 8 cannot be retrieved: the balls are racked again and the break "
         "is replayed."),
     "eight_respotted_after_break_foul": (
         "8.1",
-        "Falta en el saque con la bola 8 entronerada o fuera de la mesa: la bola 8 se repone en el punto de "
-        "pie, sin opción.",
-        "A foul on the break with the 8 pocketed or off the table: the 8 is spotted on the foot spot, with no "
-        "option."),
+        "Falta en el tiro de apertura con la bola 8 entronerada o fuera de la mesa: la bola 8 se repone"
+        " en el punto de pie, sin opción.",
+        "A foul on the break with the 8 pocketed or off the table: the 8 is spotted on the foot spot, "
+        "with no option."),
     "eight_respotted_illegal_break": (
         "6.1",
-        "La bola 8 salió de la mesa en un saque ilegal: se repone en el punto de pie.",
+        "La bola 8 salió de la mesa en un tiro de apertura ilegal: se repone en el punto de pie.",
         "The 8 left the table on an illegal break: it is spotted on the foot spot."),
     "cue_ball_pocketed_on_break": (
         "12.1.c",
-        "Falta: bola blanca entronerada en el saque. Las bolas entroneradas permanecen en tronera, salvo "
-        "la bola 8, y la mesa queda abierta.",
+        "Falta: bola blanca entronerada en el tiro de apertura. Las bolas entroneradas permanecen en "
+        "tronera, salvo la bola 8, y la mesa queda abierta.",
         "Foul: the cue ball was pocketed on the break. The pocketed balls stay down, except the 8, and "
         "the table is open."),
     "cue_ball_off_table_on_break": (
         "12.1.c",
-        "Falta: la bola blanca salió de la mesa en el saque. Las bolas entroneradas permanecen en tronera, "
-        "salvo la bola 8, y la mesa queda abierta.",
-        "Foul: the cue ball left the table on the break. The pocketed balls stay down, except the 8, and "
-        "the table is open."),
+        "Falta: la bola blanca salió de la mesa en el tiro de apertura. Las bolas entroneradas "
+        "permanecen en tronera, salvo la bola 8, y la mesa queda abierta.",
+        "Foul: the cue ball left the table on the break. The pocketed balls stay down, except the 8, "
+        "and the table is open."),
     "ball_in_hand_behind_head_string": (
         "8.2",
-        "Bola en mano detrás de la línea de cabeza para el contrario: no puede tirar a una bola situada "
-        "detrás de la línea salvo que la bola blanca la cruce antes.",
-        "The opponent has the cue ball in hand behind the head string: he may not play at a ball behind "
-        "the line unless the cue ball crosses it first."),
+        "Bola en mano detrás de la línea de cabeza para el contrario: no puede tirar a una bola situada"
+        " detrás de la línea salvo que la bola blanca la cruce antes.",
+        "The opponent has the cue ball in hand behind the head string: he may not play at a ball behind"
+        " the line unless the cue ball crosses it first."),
     "kitchen_first_contact": (
         "8.2",
         "Falta: con bola en mano detrás de la línea de cabeza se tiró directamente a una bola situada "
         "detrás de dicha línea.",
-        "Foul: with the cue ball in hand behind the head string, the first ball hit lay behind the line "
-        "and the cue ball had not crossed it first."),
+        "Foul: with the cue ball in hand behind the head string, the first ball hit lay behind the line"
+        " and the cue ball had not crossed it first."),
     # --------------------------------------------------------- called shots
     "no_call": (
         "2.1",
@@ -101,23 +103,24 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "The called ball was pocketed as called: the shooter shoots again."),
     "other_balls_count": (
         "2.2",
-        "Con la bola designada entronerada, las demás bolas de color entroneradas en la tacada "
-        "también valen.",
+        "Con la bola designada entronerada, las demás bolas de color entroneradas en la tacada también "
+        "valen.",
         "With the called ball pocketed, every other object ball pocketed on the stroke counts too."),
     "group_assigned": (
         "11.2",
-        "Primera bola entronerada legalmente tras el saque: el grupo de esa bola (lisas o rayadas) es el del "
-        "tirador.",
+        "Primera bola entronerada legalmente tras el tiro de apertura: el grupo de esa bola (lisas o "
+        "rayadas) es el del tirador.",
         "First ball legally pocketed after the break: its group (solids or stripes) is the shooter's."),
     "balls_respotted": (
         "16.1",
-        "Las bolas que no se entroneraron legalmente se reponen en la línea de pie, detrás del punto de "
-        "pie y tan cerca de él como sea posible, por orden numérico.",
-        "The balls not legally pocketed are spotted on the long string behind the foot spot, as close to "
-        "it as possible, in numerical order."),
+        "Las bolas que no se entroneraron legalmente se reponen en la línea de pie, detrás del punto de"
+        " pie y tan cerca de él como sea posible, por orden numérico.",
+        "The balls not legally pocketed are spotted on the long string behind the foot spot, as close "
+        "to it as possible, in numerical order."),
     "illegally_pocketed_respotted": (
         "14.2",
-        "Las bolas propias entroneradas ilegalmente se reponen; las del contrario permanecen en tronera.",
+        "Las bolas propias entroneradas ilegalmente se reponen; las del contrario permanecen en "
+        "tronera.",
         "The shooter's illegally pocketed balls are spotted again; the opponent's stay down."),
     "open_table_respotted": (
         "2.3",
@@ -130,10 +133,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Coin-operated table: every pocketed ball stays down."),
     "object_ball_off_table": (
         "15.1",
-        "Una bola de color salió de la mesa: pérdida de turno, pero no falta. Las del tirador (todas, con "
-        "la mesa abierta) se reponen; las del contrario se consideran entroneradas.",
-        "An object ball left the table: the turn passes, but it is no foul. The shooter's (all of them on "
-        "an open table) are spotted again; the opponent's count as pocketed."),
+        "Una bola de color salió de la mesa: pérdida de turno, pero no falta. Las del tirador (todas, "
+        "con la mesa abierta) se reponen; las del contrario se consideran entroneradas.",
+        "An object ball left the table: the turn passes, but it is no foul. The shooter's (all of them "
+        "on an open table) are spotted again; the opponent's count as pocketed."),
     # ----------------------------------------------------------------- fouls
     "no_contact": (
         "10.1",
@@ -145,15 +148,15 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Foul: the cue ball did not first hit a ball of the shooter's group."),
     "eight_hit_first": (
         "18.1",
-        "Falta: la bola 8 solo puede tocarse primero con la mesa abierta o cuando ya se ha entronerado todo "
-        "el grupo.",
+        "Falta: la bola 8 solo puede tocarse primero con la mesa abierta o cuando ya se ha entronerado "
+        "todo el grupo.",
         "Foul: the 8 may be hit first only on an open table or once the shooter's group is cleared."),
     "no_rail_after_contact": (
         "10.1",
-        "Falta: tras el primer contacto no se entroneró ninguna bola ni tocó banda la bola blanca o una "
-        "de color.",
-        "Foul: after the first contact no ball was pocketed and neither the cue ball nor an object ball "
-        "touched a cushion."),
+        "Falta: tras el primer contacto no se entroneró ninguna bola ni tocó banda la bola blanca o una"
+        " de color.",
+        "Foul: after the first contact no ball was pocketed and neither the cue ball nor an object ball"
+        " touched a cushion."),
     "cue_ball_pocketed": (
         "12.1.b",
         "Falta: bola blanca entronerada.",
@@ -189,7 +192,8 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     # ---------------------------------------------------------- end of game
     "eight_pocketed_win": (
         "1.3",
-        "Bola 8 entronerada legalmente en la tronera designada tras entronerar su grupo: gana la partida.",
+        "Bola 8 entronerada legalmente en la tronera designada tras entronerar su grupo: gana la "
+        "partida.",
         "The 8 legally pocketed in the called pocket after clearing the group: the shooter wins."),
     "eight_pocketed_on_foul": (
         "20.1.a",
@@ -225,8 +229,8 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Stalemate: six consecutive turns (three each) without an attempt to pocket a ball."),
     "stalemate_agreed": (
         "21.2",
-        "Juego empatado por acuerdo de los jugadores: se vuelven a colocar las bolas y saca el mismo "
-        "jugador que lo hizo antes.",
+        "Juego empatado por acuerdo de los jugadores: se vuelven a colocar las bolas y repite el tiro "
+        "de apertura el mismo jugador que lo inició.",
         "Stalemate agreed by the players: the balls are racked again and the same player breaks."),
     "forfeit": (
         "18.5",
@@ -240,7 +244,8 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "The opponent accepts the table as it lies and shoots."),
     "rebreak_chosen": (
         "7.2.b",
-        "El contrario vuelve a colocar las bolas en el triángulo y realiza él mismo el saque.",
+        "El contrario vuelve a colocar las bolas en el triángulo y realiza él mismo el tiro de "
+        "apertura.",
         "The opponent re-racks the balls and breaks himself."),
     "eight_respotted_chosen": (
         "6.1",
@@ -248,6 +253,6 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "The 8 is spotted on the foot spot and the same player shoots again, the table open."),
     "rerack_chosen": (
         "6.1",
-        "Se vuelven a colocar las bolas en el triángulo y el mismo jugador saca de nuevo.",
+        "Se vuelven a colocar las bolas en el triángulo y el mismo jugador repite el tiro de apertura.",
         "The balls are racked again and the same player breaks again."),
 }

@@ -153,3 +153,19 @@ def test_reason_text_refuses_unknown_language():
 def test_decision_round_trips():
     d = Decision(1, ("accept_table", "rebreak"))
     assert Decision.from_dict(d.to_dict()) == d
+
+
+def test_ruleset_settings_are_checked_and_variants_share_the_referee():
+    spanish = get_ruleset("spanish")
+    assert spanish.with_settings(stalemate="off").stalemate == "off"
+    for bad in ({"stalemate": "sometimes"}, {"eight_on_break": "win"}, {"stalemate_turns": 0}):
+        with pytest.raises(ValueError):
+            spanish.with_settings(**bad)
+
+
+def test_referee_fouls_are_reported_in_the_seeds_order():
+    state = State.from_dict({"on_table": [1, 8, 9], "groups": ["solids", "stripes"]})
+    shot = Shot.from_dict({"call": {"ball": 1, "pocket": "side-left"}, "first_contact": 1, "pocketed": [],
+                           "rail_after_contact": True, "referee_fouls": ["slow_play", "foot_off_floor"]})
+    ruling, _ = judge(state, shot)
+    assert [r.article for r in ruling.reasons][:2] == ["12.1.d", "24.1"]

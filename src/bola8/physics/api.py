@@ -1,0 +1,117 @@
+"""``simulate`` (the JSON contract, validated) and ``simulate_layout`` (the fast path)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from bola8.errors import InputError
+from bola8.physics import engine as E
+from bola8.physics.params import PhysicsSettings
+from bola8.physics.rack import rack
+from bola8.physics.result import ShotResult
+from bola8.physics.strike import Strike, strike_state
+from bola8.physics.table import TableSpec, table_spec
+
+REQUEST_FIELDS = ("table", "balls", "rack_seed", "strike")
+_DEFAULT_SETTINGS = PhysicsSettings()
+
+
+def simulate_layout(spec: TableSpec, balls: dict[int, tuple[float, float]], strike: Strike,
+                    settings: PhysicsSettings | None = None) -> ShotResult:
+    """Play one stroke on the cue ball (ball 0) of a layout assumed valid."""
+    settings = settings or _DEFAULT_SETTINGS
+    numbers = tuple(sorted(balls))
+    if 0 not in balls:
+        raise InputError("balls: the cue ball (0) is missing.")
+    n = len(numbers)
+    rvw = np.zeros((n, 3, 3))
+    s = np.zeros(n, dtype=np.int64)
+    for i, b in enumerate(numbers):
+        rvw[i, 0, 0], rvw[i, 0, 1] = float(balls[b][0]), float(balls[b][1])
+    prm = settings.as_array(spec.cushion_height)
+    if strike.is_miscue(settings.cue.miscue_limit):
+        first = E.EV_MISCUE
+    else:
+        first = E.EV_STRIKE
+        v, w = strike_state(strike, settings.ball, settings.cue)
+        rvw[0, 1] = v
+        rvw[0, 2] = w
+        s[0] = E.classify(rvw[0], prm)
+    g = spec.geometry
+    k, ev_t, ev_type, ev_i, ev_j, ev_o, snap, truncated = E.run_events(
+        rvw, s, prm, g.segments, g.circles, g.holes, settings.max_events, first)
+    start = {b: (float(balls[b][0]), float(balls[b][1])) for b in numbers}
+    return ShotResult(spec=spec, start=start, numbers=numbers, prm=prm, ev_t=ev_t, ev_type=ev_type,
+                      ev_i=ev_i, ev_j=ev_j, ev_o=ev_o, snap=snap, truncated=bool(truncated))
+
+
+def _ball_number(key: Any) -> int:
+    if isinstance(key, bool):
+        raise InputError(f"balls: {key!r} is not a ball number; expected 0-15.")
+    if isinstance(key, int):
+        n = key
+    elif isinstance(key, str) and key.strip().isdigit():
+        n = int(key)
+    else:
+        raise InputError(f"balls: {key!r} is not a ball number; expected 0-15.")
+    if not 0 <= n <= 15:
+        raise InputError(f"balls.{key}: ball {n} is outside 0-15.")
+    return n
+
+
+def validate_layout(spec: TableSpec, raw: Any) -> dict[int, tuple[float, float]]:
+    if not isinstance(raw, dict):
+        raise InputError("balls: expected an object of ball number -> [x, y].")
+    balls: dict[int, tuple[float, float]] = {}
+    for key, pos in raw.items():
+        n = _ball_number(key)
+        if n in balls:
+            raise InputError(f"balls.{key}: ball {n} is given twice.")
+        if (not isinstance(pos, (list, tuple)) or len(pos) != 2
+                or any(isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c)
+                       for c in pos)):
+            raise InputError(f"balls.{key}: expected [x, y] with two finite numbers (metres).")
+        x, y = float(pos[0]), float(pos[1])
+        if not spec.is_on_cloth(x, y):
+            raise InputError(f"balls.{key}: ({x}, {y}) is off the cloth; the centre must lie within "
+                             f"[R, {spec.width} - R] x [R, {spec.length} - R].")
+        balls[n] = (x, y)
+    if 0 not in balls:
+        raise InputError("balls: the cue ball (0) is missing.")
+    numbers = sorted(balls)
+    limit = 2.0 * spec.ball_radius - 1e-9
+    for a_i, a in enumerate(numbers):
+        for b in numbers[a_i + 1:]:
+            if math.dist(balls[a], balls[b]) < limit:
+                raise InputError(f"balls.{b}: ball {b} overlaps ball {a} (centres "
+                                 f"{math.dist(balls[a], balls[b]):.6f} m apart, less than 2R).")
+    return balls
+
+
+def simulate(**request: Any) -> ShotResult:
+    """The contract of spec/simulate-json.md: validate the request and play it."""
+    unknown = sorted(set(request) - set(REQUEST_FIELDS))
+    if unknown:
+        raise InputError(f"{unknown[0]}: unknown field; expected {', '.join(REQUEST_FIELDS)}.")
+    name = request.get("table", "9ft")
+    if not isinstance(name, str):
+        raise InputError(f"table: {name!r} is not a table name.")
+    spec = table_spec(name)
+    has_balls, has_seed = "balls" in request, "rack_seed" in request
+    if has_balls == has_seed:
+        raise InputError("balls, rack_seed: give exactly one of them (a layout or a rack seed).")
+    if has_seed:
+        seed = request["rack_seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InputError(f"rack_seed: {seed!r} is not an integer.")
+        balls = dict(rack(spec, seed))
+        balls[0] = spec.head_spot
+    else:
+        balls = validate_layout(spec, request["balls"])
+    if "strike" not in request:
+        raise InputError("strike: missing; it is required.")
+    strike = Strike.from_dict(request["strike"])
+    return simulate_layout(spec, balls, strike)

@@ -1,0 +1,665 @@
+"""The event loop: one numba function over arrays (Leckie & Greenspan 2006).
+
+Ball state: ``rvw[i]`` = position, velocity, angular velocity (3 x 3, z up,
+the ball's centre on the plane z = 0), ``s[i]`` the motion state. Between
+events every ball moves in closed form, position quadratic in time:
+
+- sliding: the slip of the contact point, u = (v_x - R w_y, v_y + R w_x), keeps its direction; friction
+  mu_s m g opposes it, so v changes at -mu_s g u^, w_xy at (5 mu_s g / 2R)
+  (z x u^), and the slip ends after 2|u| / (7 mu_s g);
+- rolling: v decreases at mu_r g along v^ and stops after |v| / (mu_r g);
+- spinning (in place) and the z-spin of every moving ball decay at
+  5 mu_sp g / (2R) until zero.
+
+Contact times: ball-ball |r_i - r_j|^2 = (2R)^2 is a quartic; a straight cushion
+or jaw face (distance R from its line) a quadratic; a jaw tip circle and a
+pocket's drop circle quartics (see ``roots.first_entry``). Caches: the next
+transition time of each ball, the next contact time of each pair (n x n),
+each ball's next cushion/jaw contact and next drop; after an event only the
+entries of the balls it touched are recomputed. Every event is written into
+preallocated arrays together with a snapshot of all balls, so Python can
+rebuild exact trajectories without any Python object per event.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from bola8.physics.roots import first_entry
+
+STATIONARY, SPINNING, SLIDING, ROLLING, POCKETED = 0, 1, 2, 3, 4
+
+EV_STRIKE, EV_BALL_BALL, EV_CUSHION, EV_POCKET = 0, 1, 2, 3
+EV_SLIDE_ROLL, EV_ROLL_STOP, EV_ROLL_SPIN, EV_SPIN_STOP = 4, 5, 6, 7
+EV_MISCUE, EV_SLIDE_STOP, EV_SLIDE_SPIN = 8, 9, 10
+EVENT_NAMES = ("strike", "ball_ball", "cushion", "pocket", "slide_roll", "roll_stop", "roll_spin",
+               "spin_stop", "miscue", "slide_stop", "slide_spin")
+
+# indices into the parameter vector (PhysicsSettings.as_array)
+P_R, P_M, P_MUS, P_MUR, P_MUSP, P_G, P_EB = 0, 1, 2, 3, 4, 5, 6
+P_TA, P_TB, P_TC, P_EC, P_MUC, P_SINT, P_MODEL, P_STEPS, P_VMIN = 7, 8, 9, 10, 11, 12, 13, 14, 15
+
+EPS_V = 1e-9      # m/s: below this a speed is zero
+EPS_W = 1e-7      # rad/s: below this a spin is zero
+INF = np.inf
+
+
+# ---------------------------------------------------------------- motion
+
+@njit(cache=True)
+def slip_xy(rvw, R):
+    return rvw[1, 0] - R * rvw[2, 1], rvw[1, 1] + R * rvw[2, 0]
+
+
+@njit(cache=True)
+def classify(rvw, prm):
+    """The motion state a ball is in, from its velocities."""
+    R = prm[P_R]
+    speed = np.hypot(rvw[1, 0], rvw[1, 1])
+    ux, uy = slip_xy(rvw, R)
+    if np.hypot(ux, uy) > EPS_V:
+        return SLIDING
+    if speed > EPS_V:
+        return ROLLING
+    if abs(rvw[2, 2]) > EPS_W:
+        return SPINNING
+    return STATIONARY
+
+
+@njit(cache=True)
+def transition_dt(rvw, s, prm):
+    """Time from now to the ball's next motion transition (inf if none)."""
+    R, g = prm[P_R], prm[P_G]
+    if s == SLIDING:
+        ux, uy = slip_xy(rvw, R)
+        return 2.0 * np.hypot(ux, uy) / (7.0 * prm[P_MUS] * g)
+    if s == ROLLING:
+        return np.hypot(rvw[1, 0], rvw[1, 1]) / (prm[P_MUR] * g)
+    if s == SPINNING:
+        return 2.0 * R * abs(rvw[2, 2]) / (5.0 * prm[P_MUSP] * g)
+    return INF
+
+
+@njit(cache=True)
+def path_coeffs(rvw, s, prm, out):
+    """r(t) = out[0:2] + out[2:4] t + out[4:6] t^2 while the ball keeps its state."""
+    out[0] = rvw[0, 0]
+    out[1] = rvw[0, 1]
+    out[2] = 0.0
+    out[3] = 0.0
+    out[4] = 0.0
+    out[5] = 0.0
+    if s == SLIDING:
+        ux, uy = slip_xy(rvw, prm[P_R])
+        un = np.hypot(ux, uy)
+        k = -0.5 * prm[P_MUS] * prm[P_G] / un
+        out[2] = rvw[1, 0]
+        out[3] = rvw[1, 1]
+        out[4] = k * ux
+        out[5] = k * uy
+    elif s == ROLLING:
+        vn = np.hypot(rvw[1, 0], rvw[1, 1])
+        k = -0.5 * prm[P_MUR] * prm[P_G] / vn
+        out[2] = rvw[1, 0]
+        out[3] = rvw[1, 1]
+        out[4] = k * rvw[1, 0]
+        out[5] = k * rvw[1, 1]
+
+
+@njit(cache=True)
+def evolve(rvw, s, dt, prm):
+    """Advance one ball by dt in closed form (within its current motion state)."""
+    if dt <= 0.0 or s == STATIONARY or s == POCKETED:
+        return
+    R, g = prm[P_R], prm[P_G]
+    # z-spin decays in every state
+    wz = rvw[2, 2]
+    dec = 5.0 * prm[P_MUSP] * g / (2.0 * R) * dt
+    if abs(wz) <= dec:
+        wz_new = 0.0
+    else:
+        wz_new = wz - dec if wz > 0 else wz + dec
+    if s == SLIDING:
+        ux, uy = slip_xy(rvw, R)
+        un = np.hypot(ux, uy)
+        ex, ey = ux / un, uy / un
+        a = prm[P_MUS] * g
+        rvw[0, 0] += rvw[1, 0] * dt - 0.5 * a * dt * dt * ex
+        rvw[0, 1] += rvw[1, 1] * dt - 0.5 * a * dt * dt * ey
+        rvw[1, 0] -= a * dt * ex
+        rvw[1, 1] -= a * dt * ey
+        k = 5.0 * a / (2.0 * R) * dt
+        rvw[2, 0] += -k * ey
+        rvw[2, 1] += k * ex
+    elif s == ROLLING:
+        vx, vy = rvw[1, 0], rvw[1, 1]
+        vn = np.hypot(vx, vy)
+        ex, ey = vx / vn, vy / vn
+        a = prm[P_MUR] * g
+        rvw[0, 0] += vx * dt - 0.5 * a * dt * dt * ex
+        rvw[0, 1] += vy * dt - 0.5 * a * dt * dt * ey
+        vn2 = vn - a * dt
+        if vn2 < 0.0:
+            vn2 = 0.0
+        rvw[1, 0] = vn2 * ex
+        rvw[1, 1] = vn2 * ey
+        rvw[2, 0] = -rvw[1, 1] / R
+        rvw[2, 1] = rvw[1, 0] / R
+    rvw[2, 2] = wz_new
+
+
+# ---------------------------------------------------------------- contact times
+
+@njit(cache=True)
+def _circle_dt(pc, cx, cy, rad, horizon):
+    """First entry of a ball centre path (coeffs pc) into the circle (cx, cy, rad)."""
+    d0x, d0y = pc[0] - cx, pc[1] - cy
+    d1x, d1y, d2x, d2y = pc[2], pc[3], pc[4], pc[5]
+    n0 = np.hypot(d0x, d0y)
+    if n0 - np.hypot(d1x, d1y) * horizon - np.hypot(d2x, d2y) * horizon * horizon > rad + 1e-9:
+        return INF
+    c = np.empty(5)
+    c[0] = d2x * d2x + d2y * d2y
+    c[1] = 2.0 * (d1x * d2x + d1y * d2y)
+    c[2] = d1x * d1x + d1y * d1y + 2.0 * (d0x * d2x + d0y * d2y)
+    c[3] = 2.0 * (d0x * d1x + d0y * d1y)
+    c[4] = n0 * n0 - rad * rad
+    return first_entry(c, 0.0, horizon)
+
+
+@njit(cache=True)
+def pair_dt(pi, pj, R, horizon):
+    d = np.empty(6)
+    for k in range(6):
+        d[k] = pi[k] - pj[k]
+    return _circle_dt(d, 0.0, 0.0, 2.0 * R, horizon)
+
+
+@njit(cache=True)
+def segment_dt(pc, seg, R, horizon):
+    ax, ay, bx, by, nx, ny = seg[0], seg[1], seg[2], seg[3], seg[4], seg[5]
+    c = np.empty(3)
+    c[0] = pc[4] * nx + pc[5] * ny
+    c[1] = pc[2] * nx + pc[3] * ny
+    c[2] = (pc[0] - ax) * nx + (pc[1] - ay) * ny - R
+    t = first_entry(c, 0.0, horizon)
+    if t == INF:
+        return INF
+    x = pc[0] + pc[2] * t + pc[4] * t * t
+    y = pc[1] + pc[3] * t + pc[5] * t * t
+    ex, ey = bx - ax, by - ay
+    lam = ((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey)
+    if lam < -1e-9 or lam > 1.0 + 1e-9:
+        return INF
+    return t
+
+
+# ---------------------------------------------------------------- collision models
+
+@njit(cache=True)
+def resolve_ball_ball(a, b, prm):
+    """Frictional inelastic collision of equal balls (Alciatore TP A-5/A-6/A-14).
+
+    Normal impulse from restitution e; tangential (friction) impulse at the
+    contact from the slip of the two surfaces, limited by mu(v_slip) times the
+    normal impulse and by the impulse that stops the slip (then the surfaces
+    roll on each other). Cut- and spin-induced throw follow from it. Vertical
+    components are absorbed by the cloth (2-D model).
+    """
+    R, m = prm[P_R], prm[P_M]
+    I = 0.4 * m * R * R
+    nx, ny = b[0, 0] - a[0, 0], b[0, 1] - a[0, 1]
+    dn = np.hypot(nx, ny)
+    nx /= dn
+    ny /= dn
+    vrel_n = (a[1, 0] - b[1, 0]) * nx + (a[1, 1] - b[1, 1]) * ny
+    if vrel_n <= 0.0:
+        return
+    e = prm[P_EB]
+    if vrel_n < prm[P_VMIN]:
+        e = 1.0  # anti-chatter guard (see PhysicsSettings.min_normal_speed)
+    jn = 0.5 * m * (1.0 + e) * vrel_n
+    # surface velocities at the contact: a at +R n, b at -R n; w x (R n) = R (-wz ny, wz nx, wx ny - wy nx)
+    uax = a[1, 0] + R * (-a[2, 2] * ny)
+    uay = a[1, 1] + R * (a[2, 2] * nx)
+    uaz = R * (a[2, 0] * ny - a[2, 1] * nx)
+    ubx = b[1, 0] - R * (-b[2, 2] * ny)
+    uby = b[1, 1] - R * (b[2, 2] * nx)
+    ubz = -R * (b[2, 0] * ny - b[2, 1] * nx)
+    ux, uy, uz = uax - ubx, uay - uby, uaz - ubz
+    un = ux * nx + uy * ny
+    ux -= un * nx
+    uy -= un * ny
+    us = np.sqrt(ux * ux + uy * uy + uz * uz)
+    jt = 0.0
+    if us > 1e-12:
+        mu = prm[P_TA] + prm[P_TB] * np.exp(-prm[P_TC] * us)
+        jt = min(mu * jn, m * us / 7.0)
+        tx, ty, tz = ux / us, uy / us, uz / us
+    else:
+        tx, ty, tz = 0.0, 0.0, 0.0
+    # impulse on a: -jn n - jt t ; on b the opposite
+    fx = -jn * nx - jt * tx
+    fy = -jn * ny - jt * ty
+    fz = -jt * tz
+    a[1, 0] += fx / m
+    a[1, 1] += fy / m
+    b[1, 0] -= fx / m
+    b[1, 1] -= fy / m
+    # torque of the friction part: (R n) x (-jt t) on a, (-R n) x (jt t) on b: the same for both
+    gx, gy, gz = -jt * tx, -jt * ty, -jt * tz
+    tqx = R * (ny * gz)
+    tqy = R * (-nx * gz)
+    tqz = R * (nx * gy - ny * gx)
+    a[2, 0] += tqx / I
+    a[2, 1] += tqy / I
+    a[2, 2] += tqz / I
+    b[2, 0] += tqx / I
+    b[2, 1] += tqy / I
+    b[2, 2] += tqz / I
+
+
+@njit(cache=True)
+def _cross(ax, ay, az, bx, by, bz):
+    return ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx
+
+
+@njit(cache=True)
+def _mathavan2010(v, w, prm):
+    """Mathavan, Jackson & Parkin (2010): cushion impact in the cushion frame.
+
+    x points into the cushion, z up. Contact I with the cushion nose at
+    R (cos q, 0, sin q) from the centre (sin q from the nose height), contact C
+    with the cloth at (0, 0, -R). The normal impulse at I is the integration
+    variable; at each step Coulomb friction acts at I (mu_cushion) and at C
+    (mu_slide, with the cloth reaction that keeps the ball on the cloth).
+    Compression lasts while the contact approaches; restitution ends when its
+    work equals e^2 times the compression work (energetic restitution).
+    """
+    R, m = prm[P_R], prm[P_M]
+    I = 0.4 * m * R * R
+    sq = prm[P_SINT]
+    cq = np.sqrt(1.0 - sq * sq)
+    muw, mus, e = prm[P_MUC], prm[P_MUS], prm[P_EC]
+    steps = prm[P_STEPS]
+    rix, riy, riz = R * cq, 0.0, R * sq
+    nix, niy, niz = -cq, 0.0, -sq
+    vn0 = v[0] * cq
+    if vn0 <= 0.0:
+        return
+    dp = (1.0 + e) * m * vn0 / steps
+    work_c = 0.0
+    work_r = 0.0
+    compress = True
+    for _ in range(int(steps) * 20):
+        # slip at the cushion contact
+        cx, cy, cz = _cross(w[0], w[1], w[2], rix, riy, riz)
+        ux, uy, uz = v[0] + cx, v[1] + cy, v[2] + cz
+        un = ux * nix + uy * niy + uz * niz
+        vn = -un
+        if compress:
+            if vn <= 0.0:
+                compress = False
+            else:
+                work_c += vn * dp
+        if not compress:
+            work_r += -vn * dp
+            if work_r >= e * e * work_c:
+                break
+        tx, ty, tz = ux - un * nix, uy - un * niy, uz - un * niz
+        ts = np.sqrt(tx * tx + ty * ty + tz * tz)
+        if ts > 1e-12:
+            tx, ty, tz = -tx / ts, -ty / ts, -tz / ts
+        else:
+            tx, ty, tz = 0.0, 0.0, 0.0
+        # slip at the cloth
+        sx, sy = v[0] - R * w[1], v[1] + R * w[0]
+        ss = np.hypot(sx, sy)
+        if ss > 1e-12:
+            sx, sy = -sx / ss, -sy / ss
+        else:
+            sx, sy = 0.0, 0.0
+        jix = dp * nix + muw * dp * tx
+        jiy = dp * niy + muw * dp * ty
+        jiz = dp * niz + muw * dp * tz
+        dpc = -jiz
+        if dpc < 0.0:
+            dpc = 0.0
+        jcx, jcy = mus * dpc * sx, mus * dpc * sy
+        v[0] += (jix + jcx) / m
+        v[1] += (jiy + jcy) / m
+        qx, qy, qz = _cross(rix, riy, riz, jix, jiy, jiz)
+        px, py, pz = _cross(0.0, 0.0, -R, jcx, jcy, 0.0)
+        w[0] += (qx + px) / I
+        w[1] += (qy + py) / I
+        w[2] += (qz + pz) / I
+
+
+@njit(cache=True)
+def _han2005(v, w, prm):
+    """Han (2005): one impulse at the cushion contact, closed form.
+
+    Normal impulse (1 + e) m c along the contact normal (c: approach speed of
+    the contact); tangential impulse that stops the contact slip (inverse
+    effective mass 7 / (2m)) if that is within mu times the normal impulse
+    (stick), else mu times the normal impulse against the slip. The stick test
+    includes mu (the correction of pooltool PR #247 to the published text).
+    """
+    R, m = prm[P_R], prm[P_M]
+    I = 0.4 * m * R * R
+    sq = prm[P_SINT]
+    cq = np.sqrt(1.0 - sq * sq)
+    mu, e = prm[P_MUC], prm[P_EC]
+    rix, riy, riz = R * cq, 0.0, R * sq
+    nix, niy, niz = -cq, 0.0, -sq
+    c = v[0] * cq
+    if c <= 0.0:
+        return
+    pn = (1.0 + e) * m * c
+    cx, cy, cz = _cross(w[0], w[1], w[2], rix, riy, riz)
+    ux, uy, uz = v[0] + cx, v[1] + cy, v[2] + cz
+    un = ux * nix + uy * niy + uz * niz
+    tx, ty, tz = ux - un * nix, uy - un * niy, uz - un * niz
+    ts = np.sqrt(tx * tx + ty * ty + tz * tz)
+    A = 3.5 / m
+    pt = ts / A
+    if pt > mu * pn:
+        pt = mu * pn
+    if ts > 1e-12:
+        tx, ty, tz = -tx / ts * pt, -ty / ts * pt, -tz / ts * pt
+    else:
+        tx, ty, tz = 0.0, 0.0, 0.0
+    jx, jy, jz = pn * nix + tx, pn * niy + ty, pn * niz + tz
+    v[0] += jx / m
+    v[1] += jy / m
+    qx, qy, qz = _cross(rix, riy, riz, jx, jy, jz)
+    w[0] += qx / I
+    w[1] += qy / I
+    w[2] += qz / I
+
+
+@njit(cache=True)
+def resolve_cushion(b, nx, ny, prm):
+    """Ball b against a cushion face whose normal (towards the ball) is (nx, ny)."""
+    # local frame: e1 = -n (into the cushion), e2 = z x e1, e3 = z
+    e1x, e1y = -nx, -ny
+    e2x, e2y = -e1y, e1x
+    v = np.empty(3)
+    w = np.empty(3)
+    v[0] = b[1, 0] * e1x + b[1, 1] * e1y
+    v[1] = b[1, 0] * e2x + b[1, 1] * e2y
+    v[2] = 0.0
+    w[0] = b[2, 0] * e1x + b[2, 1] * e1y
+    w[1] = b[2, 0] * e2x + b[2, 1] * e2y
+    w[2] = b[2, 2]
+    vn_in = v[0]
+    if vn_in <= 0.0:
+        return
+    if prm[P_MODEL] == 0.0:
+        _mathavan2010(v, w, prm)
+    else:
+        _han2005(v, w, prm)
+    vmin = prm[P_VMIN]
+    if -v[0] < vmin:
+        # anti-chatter guard: leave at vmin, the energy taken from the tangential speed
+        sp2 = v[0] * v[0] + v[1] * v[1]
+        if sp2 >= vmin * vmin:
+            vt = np.sqrt(sp2 - vmin * vmin)
+            v[1] = vt if v[1] >= 0.0 else -vt
+            v[0] = -vmin
+        else:
+            v[0] = -np.sqrt(sp2)
+            v[1] = 0.0
+    b[1, 0] = v[0] * e1x + v[1] * e2x
+    b[1, 1] = v[0] * e1y + v[1] * e2y
+    b[2, 0] = w[0] * e1x + w[1] * e2x
+    b[2, 1] = w[0] * e1y + w[1] * e2y
+    b[2, 2] = w[2]
+
+
+@njit(cache=True)
+def resolve_transition(b, s, prm):
+    """End of a motion phase; returns (new state, event code)."""
+    R = prm[P_R]
+    if s == SLIDING:
+        b[2, 0] = -b[1, 1] / R
+        b[2, 1] = b[1, 0] / R
+        ns = classify(b, prm)
+        if ns == ROLLING:
+            return ROLLING, EV_SLIDE_ROLL
+        b[1, 0] = 0.0
+        b[1, 1] = 0.0
+        b[2, 0] = 0.0
+        b[2, 1] = 0.0
+        if ns == SPINNING:
+            return SPINNING, EV_SLIDE_SPIN
+        b[2, 2] = 0.0
+        return STATIONARY, EV_SLIDE_STOP
+    if s == ROLLING:
+        b[1, 0] = 0.0
+        b[1, 1] = 0.0
+        b[2, 0] = 0.0
+        b[2, 1] = 0.0
+        if abs(b[2, 2]) > EPS_W:
+            return SPINNING, EV_ROLL_SPIN
+        b[2, 2] = 0.0
+        return STATIONARY, EV_ROLL_STOP
+    b[2, 2] = 0.0
+    return STATIONARY, EV_SPIN_STOP
+
+
+@njit(cache=True)
+def _settle(b, prm):
+    """State after a collision, with negligible velocities made exactly zero."""
+    s = classify(b, prm)
+    if s == STATIONARY:
+        b[1, :] = 0.0
+        b[2, :] = 0.0
+    elif s == SPINNING:
+        b[1, :] = 0.0
+        b[2, 0] = 0.0
+        b[2, 1] = 0.0
+    return s
+
+
+# ---------------------------------------------------------------- the loop
+
+@njit(cache=True)
+def _snapshot(snap, k, rvw, s):
+    n = rvw.shape[0]
+    for i in range(n):
+        q = 0
+        for a in range(3):
+            for c in range(3):
+                snap[k, i, q] = rvw[i, a, c]
+                q += 1
+        snap[k, i, 9] = s[i]
+
+
+@njit(cache=True)
+def _refresh_ball(i, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush_o, hole_t, hole_o):
+    R = prm[P_R]
+    path_coeffs(rvw[i], s[i], prm, pc[i])
+    if s[i] == POCKETED:
+        trans[i] = INF
+        cush_t[i] = INF
+        hole_t[i] = INF
+        return
+    trans[i] = t + transition_dt(rvw[i], s[i], prm)
+    cush_t[i] = INF
+    hole_t[i] = INF
+    if s[i] != SLIDING and s[i] != ROLLING:
+        return
+    h = trans[i] - t
+    best = INF
+    bo = -1
+    for k in range(segs.shape[0]):
+        d = segment_dt(pc[i], segs[k], R, h)
+        if d < best:
+            best = d
+            bo = k
+    ns = segs.shape[0]
+    for k in range(circs.shape[0]):
+        d = _circle_dt(pc[i], circs[k, 0], circs[k, 1], R + circs[k, 2], h)
+        if d < best:
+            best = d
+            bo = ns + k
+    cush_t[i] = t + best
+    cush_o[i] = bo
+    best = INF
+    bo = -1
+    for k in range(holes.shape[0]):
+        d = _circle_dt(pc[i], holes[k, 0], holes[k, 1], holes[k, 2], h)
+        if d < best:
+            best = d
+            bo = k
+    hole_t[i] = t + best
+    hole_o[i] = bo
+
+
+@njit(cache=True)
+def _refresh_pair(i, j, t, rvw, s, prm, trans, pc, pair_t):
+    a, b = (i, j) if i < j else (j, i)
+    pair_t[a, b] = INF
+    if s[a] == POCKETED or s[b] == POCKETED:
+        return
+    ma = s[a] == SLIDING or s[a] == ROLLING
+    mb = s[b] == SLIDING or s[b] == ROLLING
+    if not (ma or mb):
+        return
+    h = min(trans[a], trans[b]) - t
+    # path coefficients from the states now (pc of an untouched ball refers to an older time)
+    path_coeffs(rvw[a], s[a], prm, pc[a])
+    path_coeffs(rvw[b], s[b], prm, pc[b])
+    pair_t[a, b] = t + pair_dt(pc[a], pc[b], prm[P_R], h)
+
+
+@njit(cache=True)
+def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
+    """Simulate until every ball is at rest or pocketed.
+
+    Returns (count, times, types, ball i, ball j, object, snapshots, truncated):
+    object = cushion index (segments first, then jaw-tip circles) for a
+    cushion event, pocket index for a pocket event, else -1.
+    """
+    n = rvw.shape[0]
+    ev_t = np.empty(max_events)
+    ev_type = np.empty(max_events, dtype=np.int64)
+    ev_i = np.empty(max_events, dtype=np.int64)
+    ev_j = np.empty(max_events, dtype=np.int64)
+    ev_o = np.empty(max_events, dtype=np.int64)
+    snap = np.empty((max_events, n, 10))
+    trans = np.full(n, INF)
+    cush_t = np.full(n, INF)
+    cush_o = np.full(n, -1, dtype=np.int64)
+    hole_t = np.full(n, INF)
+    hole_o = np.full(n, -1, dtype=np.int64)
+    pair_t = np.full((n, n), INF)
+    pc = np.zeros((n, 6))
+    ns = segs.shape[0]
+    t = 0.0
+    k = 0
+    ev_t[0] = 0.0
+    ev_type[0] = first_event
+    ev_i[0] = 0
+    ev_j[0] = -1
+    ev_o[0] = -1
+    _snapshot(snap, 0, rvw, s)
+    k = 1
+    for i in range(n):
+        _refresh_ball(i, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush_o, hole_t, hole_o)
+    for i in range(n):
+        for j in range(i + 1, n):
+            _refresh_pair(i, j, t, rvw, s, prm, trans, pc, pair_t)
+    truncated = False
+    while True:
+        tmin = INF
+        kind = -1
+        bi = -1
+        bj = -1
+        for i in range(n):
+            if trans[i] < tmin:
+                tmin = trans[i]
+                kind = 0
+                bi = i
+        for i in range(n):
+            if hole_t[i] < tmin:
+                tmin = hole_t[i]
+                kind = 1
+                bi = i
+        for i in range(n):
+            for j in range(i + 1, n):
+                if pair_t[i, j] < tmin:
+                    tmin = pair_t[i, j]
+                    kind = 2
+                    bi = i
+                    bj = j
+        for i in range(n):
+            if cush_t[i] < tmin:
+                tmin = cush_t[i]
+                kind = 3
+                bi = i
+        if kind < 0:
+            break
+        if k >= max_events:
+            truncated = True
+            for i in range(n):
+                if s[i] != POCKETED:
+                    rvw[i, 1, :] = 0.0
+                    rvw[i, 2, :] = 0.0
+                    s[i] = STATIONARY
+            k -= 1
+            _snapshot(snap, k, rvw, s)
+            k += 1
+            break
+        dt = tmin - t
+        for i in range(n):
+            evolve(rvw[i], s[i], dt, prm)
+        t = tmin
+        obj = -1
+        if kind == 0:
+            s[bi], code = resolve_transition(rvw[bi], s[bi], prm)
+        elif kind == 1:
+            code = EV_POCKET
+            obj = hole_o[bi]
+            s[bi] = POCKETED
+            rvw[bi, 0, 0] = holes[obj, 0]
+            rvw[bi, 0, 1] = holes[obj, 1]
+            rvw[bi, 1, :] = 0.0
+            rvw[bi, 2, :] = 0.0
+        elif kind == 2:
+            code = EV_BALL_BALL
+            resolve_ball_ball(rvw[bi], rvw[bj], prm)
+            s[bi] = _settle(rvw[bi], prm)
+            s[bj] = _settle(rvw[bj], prm)
+        else:
+            code = EV_CUSHION
+            obj = cush_o[bi]
+            if obj < ns:
+                nx, ny = segs[obj, 4], segs[obj, 5]
+            else:
+                c = obj - ns
+                nx, ny = rvw[bi, 0, 0] - circs[c, 0], rvw[bi, 0, 1] - circs[c, 1]
+                nn = np.hypot(nx, ny)
+                nx /= nn
+                ny /= nn
+            resolve_cushion(rvw[bi], nx, ny, prm)
+            s[bi] = _settle(rvw[bi], prm)
+        ev_t[k] = t
+        ev_type[k] = code
+        ev_i[k] = bi
+        ev_j[k] = bj
+        ev_o[k] = obj
+        _snapshot(snap, k, rvw, s)
+        k += 1
+        _refresh_ball(bi, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush_o, hole_t, hole_o)
+        if bj >= 0:
+            _refresh_ball(bj, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush_o, hole_t, hole_o)
+        for m in range(n):
+            if m != bi:
+                _refresh_pair(bi, m, t, rvw, s, prm, trans, pc, pair_t)
+            if bj >= 0 and m != bj and m != bi:
+                _refresh_pair(bj, m, t, rvw, s, prm, trans, pc, pair_t)
+    return (k, ev_t[:k].copy(), ev_type[:k].copy(), ev_i[:k].copy(), ev_j[:k].copy(), ev_o[:k].copy(),
+            snap[:k].copy(), truncated)

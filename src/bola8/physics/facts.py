@@ -1,0 +1,130 @@
+"""The facts of a shot in the referee contract's SHOT form (without "call").
+
+Derived from the events and the layout before the shot (spec/referee-json.md):
+
+- ``first_contact``: the first object ball the cue ball touched, or None.
+- ``pocketed``: [{"ball", "pocket"}] in time order.
+- ``off_table``: [] - the 2-D model keeps every ball on the cloth.
+- ``rail_after_contact``: after the first contact some ball touched a cushion
+  nose or a jaw. Art. 17: a ball that touches a cushion when the shot starts
+  (within ``FROZEN_GAP``) does not count by being pushed into it; its
+  cushion contacts count only once it has been away (more than
+  ``LEFT_GAP``) since the start.
+- ``object_balls_to_rail``: distinct object balls with a counted cushion contact.
+- ``illegal_first_contact_behind_head_string``: the cue ball started behind
+  the head string (y < L/4), the first object ball hit started on or behind
+  it (y <= L/4), and the cue ball's centre never crossed y > L/4 before that
+  contact (exact: the path is quadratic between events).
+- ``referee_fouls``: [] (only a person sees those).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from bola8.physics import engine as E
+
+FROZEN_GAP = 1e-6   # m: a ball this close to a cushion at the start is frozen to it
+LEFT_GAP = 1e-4     # m: a frozen ball has left its cushion once it is this far away
+
+
+def distance_to_cushions(spec, x: float, y: float) -> float:
+    """Distance from a ball centre to the nearest cushion nose, jaw face or jaw tip, minus R."""
+    g = spec.geometry
+    R = spec.ball_radius
+    best = np.inf
+    for ax, ay, bx, by, nx, ny, _ in g.segments:
+        ex, ey = bx - ax, by - ay
+        lam = min(max(((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey), 0.0), 1.0)
+        best = min(best, float(np.hypot(x - ax - lam * ex, y - ay - lam * ey)) - R)
+    for cx, cy, r, _ in g.circles:
+        best = min(best, float(np.hypot(x - cx, y - cy)) - r - R)
+    return best
+
+
+def _ball_left(result, i: int, t_end: float) -> bool:
+    """Whether kernel ball i was ever more than LEFT_GAP from every cushion in [0, t_end]."""
+    spec = result.spec
+    for k in range(len(result.ev_t)):
+        t0 = float(result.ev_t[k])
+        if t0 >= t_end:
+            break
+        t1 = min(float(result.ev_t[k + 1]) if k + 1 < len(result.ev_t) else t_end, t_end)
+        row = result.snap[k, i]
+        if int(row[9]) not in (E.SLIDING, E.ROLLING):
+            continue
+        for f in (0.25, 0.5, 0.75, 1.0):
+            rvw = row[:9].reshape(3, 3).copy()
+            E.evolve(rvw, int(row[9]), (t1 - t0) * f, result.prm)
+            if distance_to_cushions(spec, rvw[0, 0], rvw[0, 1]) > LEFT_GAP:
+                return True
+    return False
+
+
+def _cue_crossed_head_string(result, t_end: float) -> bool:
+    line = result.spec.head_string_y
+    out = np.empty(6)
+    for k in range(len(result.ev_t)):
+        t0 = float(result.ev_t[k])
+        if t0 >= t_end:
+            break
+        t1 = min(float(result.ev_t[k + 1]) if k + 1 < len(result.ev_t) else t_end, t_end)
+        row = result.snap[k, 0]
+        rvw = row[:9].reshape(3, 3).copy()
+        E.path_coeffs(rvw, int(row[9]), result.prm, out)
+        h = t1 - t0
+        cands = [0.0, h]
+        if out[5] != 0.0:
+            tv = -out[3] / (2.0 * out[5])
+            if 0.0 < tv < h:
+                cands.append(tv)
+        for tau in cands:
+            if out[1] + out[3] * tau + out[5] * tau * tau > line:
+                return True
+    return False
+
+
+def shot_facts(result) -> dict[str, Any]:
+    spec = result.spec
+    nums = result.numbers
+    events = result.events
+    first_contact = None
+    t_fc = None
+    k_fc = None
+    for k, e in enumerate(events):
+        if e.type == "ball_ball" and 0 in e.balls:
+            first_contact = e.balls[1] if e.balls[0] == 0 else e.balls[0]
+            t_fc, k_fc = e.t, k
+            break
+    frozen = {i for i, b in enumerate(nums)
+              if distance_to_cushions(spec, *result.start[b]) <= FROZEN_GAP}
+    counted: list[tuple[int, int]] = []   # (event index, ball) of counted cushion contacts
+    left_cache: dict[int, bool] = {}
+    for k, e in enumerate(events):
+        if e.type != "cushion":
+            continue
+        i = int(result.ev_i[k])
+        if i in frozen:
+            if not left_cache.get(i, False):
+                left_cache[i] = _ball_left(result, i, e.t)
+            if not left_cache[i]:
+                continue
+        counted.append((k, e.balls[0]))
+    rail_after = k_fc is not None and any(k > k_fc for k, _ in counted)
+    to_rail = len({b for _, b in counted if b != 0})
+    illegal_hs = False
+    if first_contact is not None:
+        line = spec.head_string_y
+        if result.start[0][1] < line and result.start[first_contact][1] <= line:
+            illegal_hs = not _cue_crossed_head_string(result, t_fc)
+    return {
+        "first_contact": first_contact,
+        "pocketed": [{"ball": b, "pocket": p} for b, p, _ in result.pocketed],
+        "off_table": [],
+        "rail_after_contact": bool(rail_after),
+        "object_balls_to_rail": to_rail,
+        "illegal_first_contact_behind_head_string": bool(illegal_hs),
+        "referee_fouls": [],
+    }

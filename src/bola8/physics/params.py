@@ -1,0 +1,116 @@
+"""Ball, cue and model parameters as data, with the default set and its sources.
+
+Every number the engine uses lives here (or in :mod:`bola8.physics.table`);
+the numba kernel receives them as one flat float array built by
+:func:`PhysicsSettings.as_array`, so switching a model is a setting, never a
+second copy of the event loop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+CUSHION_MODELS = ("mathavan2010", "han2005")
+
+
+@dataclass(frozen=True)
+class BallParams:
+    """Pool ball and cloth.
+
+    - ``radius`` 0.028575 m, ``mass`` 0.170 kg: WPA equipment specifications
+      (2.25 in, 5.5-6 oz); pooltool uses 0.170097 kg.
+    - ``mu_slide`` 0.2, ``mu_roll`` 0.01: Alciatore's "physical properties"
+      page (sliding 0.15-0.4, typically 0.2; rolling resistance 0.005-0.015);
+      same values as pooltool and FastFiz (FastFiz rolls at 0.015).
+    - ``mu_spin`` 0.0117: chosen so that a spinning ball decelerates at
+      10 rad/s^2 (Alciatore: 5-15 rad/s^2); decel = 5 mu_spin g / (2 R).
+    - ``e_ball`` 0.95: ball-ball restitution (Alciatore 0.92-0.98; pooltool 0.95).
+    - ``throw_a/b/c``: ball-ball friction as a function of the relative slip
+      speed at the contact, mu = a + b exp(-c v) (Alciatore TP A-14).
+    - ``e_cushion`` 0.85, ``mu_cushion`` 0.14: cushion restitution (Alciatore
+      rail e 0.6-0.9; pooltool 0.85) and ball-cushion friction (Mathavan et al.
+      2010 measured 0.14).
+    - ``gravity`` 9.81 m/s^2.
+    """
+
+    radius: float = 0.028575
+    mass: float = 0.170
+    mu_slide: float = 0.2
+    mu_roll: float = 0.01
+    mu_spin: float = 0.0117
+    e_ball: float = 0.95
+    throw_a: float = 0.00995
+    throw_b: float = 0.108
+    throw_c: float = 1.088
+    e_cushion: float = 0.85
+    mu_cushion: float = 0.14
+    gravity: float = 9.81
+
+
+@dataclass(frozen=True)
+class CueParams:
+    """The cue stick (Alciatore TP A-30 and A-31).
+
+    - ``mass`` 0.567 kg (a 20 oz cue).
+    - ``tip_restitution`` 0.75: leather tip efficiency (Alciatore 0.71-0.75);
+      ball speed for a centre hit is (1 + e) V / (1 + m/M).
+    - ``end_mass`` 0.0085 kg: effective end mass of the shaft that sets squirt
+      (TP A-31; a typical shaft gives 1-3 degrees at half-tip English).
+    - ``miscue_limit`` 0.5: a tip offset sqrt(a^2 + b^2) beyond this fraction
+      of the radius miscues (Alciatore's miscue limit is about half the radius).
+    """
+
+    mass: float = 0.567
+    tip_restitution: float = 0.75
+    end_mass: float = 0.0085
+    miscue_limit: float = 0.5
+
+
+@dataclass(frozen=True)
+class PhysicsSettings:
+    """Models and numerical guards of one simulation.
+
+    - ``cushion_model``: "mathavan2010" (Mathavan, Jackson and Parkin 2010,
+      Proc. IMechE C 224(9): impulse integrated over compression and
+      restitution with friction at the cushion and at the cloth) or "han2005"
+      (Han 2005, J. Mech. Sci. Technol., closed form, with the stick/slip test
+      corrected to include the friction coefficient, as pooltool PR #247).
+    - ``mathavan_steps`` 200: integration steps of the Mathavan impulse.
+    - ``min_normal_speed`` 0.01 m/s: the anti-chatter guard. A ball-ball
+      contact approaching slower than this is resolved elastically (e = 1), so
+      the separation speed cannot shrink geometrically towards a Zeno sequence
+      of collisions; a cushion contact slower than this is turned into a
+      rebound of exactly this normal speed taken from the tangential speed, so
+      the energy does not rise.
+    - ``max_events`` 20000: a safety cap; past it the balls are stopped where
+      they are and the result says ``truncated``.
+    - The miscue (tip offset beyond ``cue.miscue_limit``) is reported as the
+      event "miscue" and the cue ball is not moved at all (our choice).
+    """
+
+    ball: BallParams = field(default_factory=BallParams)
+    cue: CueParams = field(default_factory=CueParams)
+    cushion_model: str = "mathavan2010"
+    mathavan_steps: int = 200
+    min_normal_speed: float = 0.01
+    max_events: int = 20000
+
+    def __post_init__(self) -> None:
+        if self.cushion_model not in CUSHION_MODELS:
+            from bola8.errors import InputError
+
+            raise InputError(f"settings.cushion_model: {self.cushion_model!r} is not a model; "
+                             f"expected one of {', '.join(CUSHION_MODELS)}.")
+
+    def as_array(self, cushion_height: float) -> np.ndarray:
+        """The flat parameter vector the kernel reads (indices in ``engine.P_*``)."""
+        b = self.ball
+        sin_theta = cushion_height / b.radius - 1.0
+        return np.array([
+            b.radius, b.mass, b.mu_slide, b.mu_roll, b.mu_spin, b.gravity, b.e_ball,
+            b.throw_a, b.throw_b, b.throw_c, b.e_cushion, b.mu_cushion, sin_theta,
+            float(CUSHION_MODELS.index(self.cushion_model)), float(self.mathavan_steps),
+            self.min_normal_speed,
+        ], dtype=np.float64)

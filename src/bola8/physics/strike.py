@@ -1,0 +1,113 @@
+"""The cue strike: stick speed, aim, elevation and tip offsets -> the cue ball's state.
+
+Instantaneous point impact along the cue axis (Alciatore TP A-30): the tip
+meets the ball at a R to the right and b R up (in the plane across the cue
+axis), the impulse F along the axis is
+
+    F = (1 + e_tip) m V / (1 + m/M + m |r x c|^2 / I)
+
+(r: contact point from the centre, c: unit cue axis, I = 2/5 m R^2), the ball
+gets v = F c / m (the downward part is taken by the cloth: no jumps in this
+2-D model) and w = r x F c / I (English, follow, draw, masse). Squirt (TP A-31):
+with English the ball leaves at an angle alpha from the cue line, away from
+the English side,
+
+    tan alpha = (5/2) a sqrt(1 - a^2) / (1 + m/m_e + (5/2)(1 - a^2))
+
+with m_e the shaft's end mass. Beyond the miscue limit (sqrt(a^2 + b^2) >
+``cue.miscue_limit``) the tip slips off: the event is "miscue" and the cue
+ball does not move (our documented choice).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from bola8.errors import InputError
+
+
+def _number(d: dict, key: str, default: float | None, where: str) -> float:
+    if key not in d:
+        if default is None:
+            raise InputError(f"{where}.{key}: missing; it is required.")
+        return default
+    v = d[key]
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        raise InputError(f"{where}.{key}: {v!r} is not a finite number.")
+    return float(v)
+
+
+@dataclass(frozen=True)
+class Strike:
+    """speed: cue stick speed m/s in (0, 12]; phi: aim in degrees (0 = +x, 90 = +y);
+    theta: elevation in [0, 80]; a, b: tip offsets as fractions of R (a right, b up), a^2 + b^2 < 1."""
+
+    speed: float
+    phi: float
+    theta: float = 0.0
+    a: float = 0.0
+    b: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    def validate(self, where: str = "strike") -> None:
+        for key in ("speed", "phi", "theta", "a", "b"):
+            v = getattr(self, key)
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+                raise InputError(f"{where}.{key}: {v!r} is not a finite number.")
+        if not 0.0 < self.speed <= 12.0:
+            raise InputError(f"{where}.speed: {self.speed} m/s is outside (0, 12].")
+        if not 0.0 <= self.theta <= 80.0:
+            raise InputError(f"{where}.theta: {self.theta} degrees is outside [0, 80].")
+        if not self.a * self.a + self.b * self.b < 1.0:
+            raise InputError(f"{where}.a, {where}.b: the tip offset a^2 + b^2 = "
+                             f"{self.a * self.a + self.b * self.b:g} must be below 1.")
+
+    @classmethod
+    def from_dict(cls, d: Any, where: str = "strike") -> Strike:
+        if not isinstance(d, dict):
+            raise InputError(f"{where}: expected an object with speed, phi, theta, a, b.")
+        unknown = sorted(set(d) - {"speed", "phi", "theta", "a", "b"})
+        if unknown:
+            raise InputError(f"{where}.{unknown[0]}: unknown field; expected speed, phi, theta, a, b.")
+        return cls(speed=_number(d, "speed", None, where), phi=_number(d, "phi", None, where),
+                   theta=_number(d, "theta", 0.0, where), a=_number(d, "a", 0.0, where),
+                   b=_number(d, "b", 0.0, where))
+
+    def to_dict(self) -> dict[str, float]:
+        return {"speed": self.speed, "phi": self.phi, "theta": self.theta, "a": self.a, "b": self.b}
+
+    def is_miscue(self, limit: float) -> bool:
+        return math.hypot(self.a, self.b) > limit
+
+
+def strike_state(strike: Strike, ball, cue) -> tuple[np.ndarray, np.ndarray]:
+    """(velocity (3,), angular velocity (3,)) of the cue ball just after the tip leaves it."""
+    R, m = ball.radius, ball.mass
+    inertia = 0.4 * m * R * R
+    phi, th = math.radians(strike.phi), math.radians(strike.theta)
+    d = np.array([math.cos(phi), math.sin(phi), 0.0])
+    right = np.array([d[1], -d[0], 0.0])
+    axis = np.array([math.cos(th) * d[0], math.cos(th) * d[1], -math.sin(th)])
+    up = np.array([math.sin(th) * d[0], math.sin(th) * d[1], math.cos(th)])
+    a, b = strike.a * R, strike.b * R
+    c = math.sqrt(max(R * R - a * a - b * b, 0.0))
+    r = a * right + b * up - c * axis
+    lever = np.cross(r, axis)
+    force = (1.0 + cue.tip_restitution) * m * strike.speed / (
+        1.0 + m / cue.mass + m * float(lever @ lever) / inertia)
+    v = force * axis / m
+    v[2] = 0.0
+    w = np.cross(r, force * axis) / inertia
+    if strike.a != 0.0:
+        ar = strike.a
+        alpha = math.atan(2.5 * ar * math.sqrt(1.0 - ar * ar)
+                          / (1.0 + m / cue.end_mass + 2.5 * (1.0 - ar * ar)))
+        ca, sa = math.cos(alpha), math.sin(alpha)
+        v = np.array([ca * v[0] - sa * v[1], sa * v[0] + ca * v[1], 0.0])
+    return v, w

@@ -1,0 +1,216 @@
+"""Textbook shots: each checks one physical law the engine must reproduce."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from bola8.physics import PhysicsSettings, table_spec
+from bola8.physics import engine as E
+
+from tests.physics.helpers import aim, play
+
+
+def _speed_after(result, k):
+    return float(np.hypot(result.snap[k, 0, 3], result.snap[k, 0, 4]))
+
+
+def test_distance_scales_with_v_squared(spec):
+    start = (spec.width / 2, 0.3)
+    d = []
+    for v in (0.2, 0.4):
+        r = play(spec, {0: start}, v, 90.0)
+        assert all(e.type != "cushion" for e in r.events)
+        d.append(r.final[0][1] - start[1])
+    assert d[1] / d[0] == pytest.approx(4.0, rel=1e-6)
+
+
+def test_rolling_speed_is_five_sevenths(spec):
+    r = play(spec, {0: (spec.width / 2, 0.3)}, 1.0, 90.0)
+    v0 = _speed_after(r, 0)
+    k = next(k for k, e in enumerate(r.events) if e.type == "slide_roll")
+    assert _speed_after(r, k) == pytest.approx(5.0 / 7.0 * v0, rel=1e-9)
+
+
+def test_stop_shot(spec):
+    cue, ob = (spec.width / 2, 1.0), (spec.width / 2, 1.12)
+    r = play(spec, {0: cue, 1: ob}, 1.5, 90.0)
+    k = next(k for k, e in enumerate(r.events) if e.type == "ball_ball")
+    assert int(r.snap[k - 1, 0, 9]) == E.SLIDING
+    before = float(np.hypot(*r.snap[k - 1, 0, 3:5]))
+    assert _speed_after(r, k) < 0.05 * before
+    contact = r.snap[k, 0, 0:2]
+    later = r.position_at(0, r.ev_t[k] + 0.5)
+    assert math.dist(later, contact) < 0.02 and abs(later[0] - cue[0]) < 1e-9
+
+
+def _first_contact_index(r):
+    return next(k for k, e in enumerate(r.events) if e.type == "ball_ball")
+
+
+def test_thirty_degree_rule(spec):
+    R = spec.ball_radius
+    cue, ob = (0.5, 0.4), (0.5 + R, 1.4)        # half-ball hit, cue ball rolling at contact
+    r = play(spec, {0: cue, 1: ob}, 1.0, 90.0)
+    k = _first_contact_index(r)
+    assert int(r.snap[k - 1, 0, 9]) == E.ROLLING
+    k2 = next(j for j in range(k + 1, len(r.events)) if r.events[j].type == "slide_roll" and 0 in r.events[j].balls)
+    vx, vy = r.snap[k2, 0, 3], r.snap[k2, 0, 4]
+    deflection = abs(math.degrees(math.atan2(vx, vy)))
+    assert 27.0 <= deflection <= 36.0
+
+
+def test_throw_reduces_the_cut_angle(spec):
+    R = spec.ball_radius
+    cue, ob = (0.5, 1.0), (0.5 + R, 1.25)       # half-ball cut, stun (sliding, little spin)
+    r = play(spec, {0: cue, 1: ob}, 1.5, 90.0)
+    k = _first_contact_index(r)
+    pos = r.snap[k, :, 0:2]
+    n = (pos[1] - pos[0]) / np.linalg.norm(pos[1] - pos[0])
+    v1 = r.snap[k, 1, 3:5]
+    line = math.degrees(math.atan2(n[1], n[0]))
+    ob_dir = math.degrees(math.atan2(v1[1], v1[0]))
+    # the cue ball travels along +y (90 deg); the line of centres points right of it (< 90)
+    throw = ob_dir - line
+    assert 1.0 <= throw <= 4.0
+
+
+@pytest.mark.parametrize("model", ["mathavan2010", "han2005"])
+def test_perpendicular_bank_returns_along_its_line(spec, model):
+    settings = PhysicsSettings(cushion_model=model)
+    start = (0.4, 0.8)
+    r = play(spec, {0: start}, 1.5, 270.0, settings=settings)
+    assert any(e.type == "cushion" for e in r.events)
+    x, y = r.final[0]
+    assert abs(x - start[0]) < 1e-9
+    for t in np.linspace(0, r.duration, 50):
+        assert abs(r.position_at(0, t)[0] - start[0]) < 1e-9
+
+
+def test_cushion_models_differ_but_both_lose_energy(spec):
+    finals = []
+    for model in ("mathavan2010", "han2005"):
+        r = play(spec, {0: (0.3, 0.8)}, 2.0, 240.0, a=0.3, settings=PhysicsSettings(cushion_model=model))
+        k = next(k for k, e in enumerate(r.events) if e.type == "cushion")
+        assert r.energy(k) < r.energy(k - 1)
+        finals.append(r.final[0])
+    assert math.dist(*finals) > 1e-4
+
+
+def _mirror(spec, balls):
+    return {b: (spec.width - x, y) for b, (x, y) in balls.items()}
+
+
+def test_mirror_symmetry(spec):
+    balls = {0: (0.4, 0.5), 1: (0.7, 1.3), 2: (0.3, 1.8), 5: (1.0, 2.2), 9: (0.9, 0.9)}
+    phi = aim(balls[0], balls[1]) + 2.0
+    r1 = play(spec, balls, 3.0, phi, theta=5.0, a=0.3, b=0.2)
+    r2 = play(spec, _mirror(spec, balls), 3.0, 180.0 - phi, theta=5.0, a=-0.3, b=0.2)
+    assert len(r1.events) == len(r2.events)
+    assert [e.type for e in r1.events] == [e.type for e in r2.events]
+    for b, (x, y) in r1.final.items():
+        x2, y2 = r2.final[b]
+        assert abs(spec.width - x - x2) < 1e-6 and abs(y - y2) < 1e-6
+
+
+def test_english_squirts_and_spins(spec):
+    r = play(spec, {0: (0.6, 0.5)}, 2.0, 90.0, a=0.4)
+    vx, vy = r.snap[0, 0, 3], r.snap[0, 0, 4]
+    squirt = math.degrees(math.atan2(-vx, vy))
+    assert 0.5 < squirt < 4.0                      # right English pushes the ball left
+    assert r.snap[0, 0, 8] > 0.0                   # z-spin
+    draw = play(spec, {0: (0.6, 0.5)}, 2.0, 90.0, b=-0.5 + 1e-9)
+    assert draw.snap[0, 0, 6] > 0.0                # backspin: w_x > 0 when moving along +y
+
+
+def test_miscue(spec):
+    r = play(spec, {0: (0.6, 0.5), 1: (0.6, 1.5)}, 2.0, 90.0, a=0.5, b=0.3)
+    assert r.events[0].type == "miscue"
+    assert r.final[0] == (0.6, 0.5) and r.facts["first_contact"] is None
+
+
+@pytest.mark.parametrize("pocket", ["head-left", "head-right", "side-left", "side-right", "foot-left", "foot-right"])
+def test_ball_into_each_pocket(spec, pocket):
+    mouth = spec.pocket_mouths[pocket]
+    if pocket.startswith("side"):
+        start = (spec.width / 2, mouth[1])
+    else:
+        start = (spec.width / 2, spec.length / 2 + (0.4 if mouth[1] < spec.length / 2 else -0.4))
+    r = play(spec, {0: start}, 1.5, aim(start, mouth))
+    assert r.pocketed and r.pocketed[0][0] == 0 and r.pocketed[0][1] == pocket
+    assert r.facts["pocketed"] == [{"ball": 0, "pocket": pocket}]
+
+
+def test_jaw_rattle_is_possible(spec):
+    # aimed at the jaw of a corner pocket: the ball touches a jaw (cushion event with a pocket)
+    mouth = spec.pocket_mouths["foot-right"]
+    start = (0.4, 1.2)
+    target = (mouth[0] - 0.02, mouth[1] + 0.02)
+    r = play(spec, {0: start}, 2.0, aim(start, target))
+    assert any(e.type == "cushion" and e.pocket == "foot-right" for e in r.events)
+    assert r.pocketed[0][:2] == (0, "foot-right")
+    # further off the mouth the ball bounces off the jaw and stays on the table
+    target = (mouth[0] - 0.03, mouth[1] + 0.03)
+    r = play(spec, {0: start}, 2.0, aim(start, target))
+    assert any(e.type == "cushion" and e.pocket == "foot-right" for e in r.events) and not r.pocketed
+
+
+def test_frozen_balls_at_start(spec):
+    R = spec.ball_radius
+    cue = (0.6, 1.0)
+    balls = {0: cue, 1: (0.6, 1.0 + 2 * R), 2: (0.6, 1.0 + 4 * R)}
+    r = play(spec, balls, 1.0, 90.0)
+    assert r.facts["first_contact"] == 1
+    assert r.final[2][1] > 1.5                       # the push went through the frozen pair
+    _assert_sane(spec, balls, r)
+
+
+def test_art17_frozen_ball_pushed_into_cushion_does_not_count(spec):
+    R = spec.ball_radius
+    frozen = {0: (R + 0.30, 1.0), 1: (R, 1.0)}
+    r = play(spec, frozen, 0.25, 180.0)
+    assert r.facts["first_contact"] == 1
+    assert any(e.type == "cushion" and e.balls == (1,) for e in r.events)
+    assert r.facts["rail_after_contact"] is False
+    apart = {0: (R + 0.32, 1.0), 1: (R + 0.02, 1.0)}
+    r2 = play(spec, apart, 0.25, 180.0)
+    assert r2.facts["rail_after_contact"] is True
+
+
+def test_head_string_fact(spec):
+    L4 = spec.head_string_y
+    balls = {0: (0.3, 0.2), 1: (0.9, L4 - 0.1)}
+    r = play(spec, balls, 1.5, aim(balls[0], balls[1]))
+    assert r.facts["first_contact"] == 1 and r.facts["illegal_first_contact_behind_head_string"] is True
+    balls = {0: (0.3, 0.2), 1: (0.9, L4 + 0.2)}
+    r = play(spec, balls, 1.5, aim(balls[0], balls[1]))
+    assert r.facts["illegal_first_contact_behind_head_string"] is False
+
+
+def _assert_sane(spec, start, r):
+    R = spec.ball_radius
+    final = r.final
+    assert set(final) | {b for b, _, _ in r.pocketed} == set(start)
+    assert not set(final) & {b for b, _, _ in r.pocketed}
+    for b, (x, y) in final.items():
+        assert spec.is_on_cloth(x, y), (b, x, y)
+    items = list(final.items())
+    for i, (a, pa) in enumerate(items):
+        for b, pb in items[i + 1:]:
+            assert math.dist(pa, pb) >= 2 * R - 1e-7, (a, b, math.dist(pa, pb))
+    for k in range(1, len(r.ev_t)):
+        assert r.ev_t[k] >= r.ev_t[k - 1]
+        assert r.energy(k) <= r.energy(k - 1) * (1 + 1e-12) + 1e-12, k
+
+
+def test_tables_have_their_sizes():
+    inch = 0.0254
+    for name, (l, w) in {"7ft": (78, 39), "8ft": (88, 44), "9ft": (100, 50)}.items():
+        s = table_spec(name)
+        assert (s.length, s.width) == pytest.approx((l * inch, w * inch))
+        assert s.foot_spot == pytest.approx((s.width / 2, 0.75 * s.length))
+        assert s.head_string_y == pytest.approx(s.length / 4)
+        assert set(s.pockets) == {"head-left", "head-right", "side-left", "side-right", "foot-left", "foot-right"}
+        assert s.pockets["head-left"][0] < 0 and s.pockets["foot-right"][1] > s.length

@@ -217,7 +217,8 @@ def resolve_ball_ball(a, b, prm):
     if vrel_n <= 0.0:
         return
     e = prm[P_EB]
-    if vrel_n < prm[P_VMIN]:
+    chatter = vrel_n < prm[P_VMIN]
+    if chatter:
         e = 1.0  # anti-chatter guard (see PhysicsSettings.min_normal_speed)
     jn = 0.5 * m * (1.0 + e) * vrel_n
     # surface velocities at the contact: a at +R n, b at -R n; w x (R n) = R (-wz ny, wz nx, wx ny - wy nx)
@@ -465,6 +466,41 @@ def _settle(b, prm):
 
 # ---------------------------------------------------------------- the loop
 
+SPACER = 1e-9  # m: contact distance restored at a collision (see _separate_balls)
+
+
+@njit(cache=True)
+def _separate_balls(a, b, R):
+    """Put two colliding balls exactly 2R + SPACER apart along their line of centres.
+
+    The contact time is found at or just past the crossing, so the balls may
+    overlap by rounding; without this a grazing pair whose approach speed
+    rounds to zero would be found "in contact now" again and again.
+    """
+    nx, ny = b[0, 0] - a[0, 0], b[0, 1] - a[0, 1]
+    d = np.hypot(nx, ny)
+    gap = 2.0 * R + SPACER - d
+    if gap > 0.0 and d > 0.0:
+        nx /= d
+        ny /= d
+        a[0, 0] -= 0.5 * gap * nx
+        a[0, 1] -= 0.5 * gap * ny
+        b[0, 0] += 0.5 * gap * nx
+        b[0, 1] += 0.5 * gap * ny
+
+
+@njit(cache=True)
+def _separate_cushion(b, obj, ns, segs, circs, nx, ny, R):
+    """Move a ball that penetrates a cushion (by rounding) back to contact distance + SPACER."""
+    if obj < ns:
+        g = (b[0, 0] - segs[obj, 0]) * nx + (b[0, 1] - segs[obj, 1]) * ny - R
+    else:
+        c = obj - ns
+        g = np.hypot(b[0, 0] - circs[c, 0], b[0, 1] - circs[c, 1]) - R - circs[c, 2]
+    if g < SPACER:
+        b[0, 0] += (SPACER - g) * nx
+        b[0, 1] += (SPACER - g) * ny
+
 @njit(cache=True)
 def _snapshot(snap, k, rvw, s):
     n = rvw.shape[0]
@@ -630,6 +666,7 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
             rvw[bi, 2, :] = 0.0
         elif kind == 2:
             code = EV_BALL_BALL
+            _separate_balls(rvw[bi], rvw[bj], prm[P_R])
             resolve_ball_ball(rvw[bi], rvw[bj], prm)
             s[bi] = _settle(rvw[bi], prm)
             s[bj] = _settle(rvw[bj], prm)
@@ -644,6 +681,7 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
                 nn = np.hypot(nx, ny)
                 nx /= nn
                 ny /= nn
+            _separate_cushion(rvw[bi], obj, ns, segs, circs, nx, ny, prm[P_R])
             resolve_cushion(rvw[bi], nx, ny, prm)
             s[bi] = _settle(rvw[bi], prm)
         ev_t[k] = t

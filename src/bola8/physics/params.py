@@ -78,12 +78,20 @@ class PhysicsSettings:
       (Han 2005, J. Mech. Sci. Technol., closed form, with the stick/slip test
       corrected to include the friction coefficient, as pooltool PR #247).
     - ``mathavan_steps`` 200: integration steps of the Mathavan impulse.
-    - ``min_normal_speed`` 0.01 m/s: the anti-chatter guard. A ball-ball
-      contact approaching slower than this is resolved elastically (e = 1), so
-      the separation speed cannot shrink geometrically towards a Zeno sequence
-      of collisions; a cushion contact slower than this is turned into a
-      rebound of exactly this normal speed taken from the tangential speed, so
-      the energy does not rise.
+    - ``min_normal_speed`` 0.05 m/s: the anti-chatter guard. Two balls
+      moving together (one pushing the other) collide again and again: each
+      frictional collision makes them slide and the cloth brings the rear one
+      back faster than the front one. With a fixed e < 1 the approach speeds
+      shrink geometrically and the collisions pile up towards one instant (a
+      Zeno sequence). A contact approaching slower than this is therefore
+      resolved elastically (e = 1): the separation speed no longer shrinks, so
+      the time between two such collisions stays bounded below and their
+      number is finite; the energy never rises. A cushion contact whose rebound
+      would be slower than this leaves at exactly this normal speed, taken from
+      the tangential speed (energy conserved), so a ball cannot chatter along
+      a cushion either. At every collision the balls are also put back at
+      contact distance + 1e-9 m (rounding may leave them overlapping by less),
+      so a grazing contact cannot be found "now" again.
     - ``max_events`` 20000: a safety cap; past it the balls are stopped where
       they are and the result says ``truncated``.
     - The miscue (tip offset beyond ``cue.miscue_limit``) is reported as the
@@ -94,7 +102,7 @@ class PhysicsSettings:
     cue: CueParams = field(default_factory=CueParams)
     cushion_model: str = "mathavan2010"
     mathavan_steps: int = 200
-    min_normal_speed: float = 0.01
+    min_normal_speed: float = 0.05
     max_events: int = 20000
 
     def __post_init__(self) -> None:

@@ -1,0 +1,82 @@
+"""Random shots and breaks: they end, conserve the balls, never overlap or leave the cloth."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from bola8.physics import PhysicsSettings, Strike, rack, simulate, simulate_layout
+from bola8.physics.rack import RACK_GAP
+
+from tests.physics.test_shots import _assert_sane
+
+
+def _random_layout(spec, rng, n):
+    R = spec.ball_radius
+    balls = {}
+    numbers = [0] + rng.sample(range(1, 16), n - 1)
+    for b in numbers:
+        while True:
+            p = (rng.uniform(R, spec.width - R), rng.uniform(R, spec.length - R))
+            if all(math.dist(p, q) >= 2 * R for q in balls.values()):
+                balls[b] = p
+                break
+    return balls
+
+
+def _random_strike(rng):
+    while True:
+        a, b = rng.uniform(-0.45, 0.45), rng.uniform(-0.45, 0.45)
+        if math.hypot(a, b) <= 0.5:
+            return Strike(rng.uniform(0.3, 8.0), rng.uniform(0, 360), rng.uniform(0, 30), a, b)
+
+
+def test_random_shots(spec):
+    rng = random.Random(11)
+    for i in range(300):
+        balls = _random_layout(spec, rng, rng.randint(2, 16))
+        settings = PhysicsSettings(cushion_model="han2005") if i % 3 == 0 else None
+        r = simulate_layout(spec, balls, _random_strike(rng), settings)
+        assert not r.truncated
+        _assert_sane(spec, balls, r)
+
+
+def test_random_breaks(spec):
+    rng = random.Random(5)
+    for seed in range(12):
+        cue = (rng.uniform(0.2, spec.width - 0.2), rng.uniform(0.1, spec.head_string_y - 0.05))
+        balls = dict(rack(spec, seed))
+        balls[0] = cue
+        phi = math.degrees(math.atan2(spec.foot_spot[1] - cue[1], spec.foot_spot[0] - cue[0]))
+        r = simulate_layout(spec, balls, Strike(rng.uniform(5, 12), phi + rng.uniform(-1, 1),
+                                                0.0, rng.uniform(-0.2, 0.2), rng.uniform(-0.3, 0.3)))
+        assert not r.truncated and r.facts["first_contact"] is not None
+        _assert_sane(spec, balls, r)
+
+
+def test_deterministic(spec):
+    a = simulate(rack_seed=3, strike={"speed": 9.0, "phi": 90.3, "a": 0.1}).to_dict()
+    b = simulate(rack_seed=3, strike={"speed": 9.0, "phi": 90.3, "a": 0.1}).to_dict()
+    assert a == b
+
+
+def test_rack_follows_art3(spec):
+    R = spec.ball_radius
+    for seed in range(40):
+        r = rack(spec, seed)
+        assert sorted(r) == list(range(1, 16))
+        assert r == rack(spec, seed)
+        apex = min(r.values(), key=lambda p: p[1])
+        assert math.dist(apex, spec.foot_spot) < 1e-12
+        ys = sorted({round(p[1], 9) for p in r.values()})
+        assert len(ys) == 5 and all(y > spec.foot_spot[1] - 1e-12 for y in ys)
+        row3 = sorted((p for p in r.values() if abs(p[1] - ys[2]) < 1e-9), key=lambda p: p[0])
+        assert r[8] == row3[1]
+        back = sorted(((p[0], b) for b, p in r.items() if abs(p[1] - ys[4]) < 1e-9))
+        corners = {back[0][1], back[-1][1]}
+        assert len([c for c in corners if c < 8]) == 1 and len([c for c in corners if c > 8]) == 1
+        pts = list(r.values())
+        for i, p in enumerate(pts):
+            for q in pts[i + 1:]:
+                assert math.dist(p, q) >= 2 * R + RACK_GAP * 0.999
+    assert len({tuple(sorted(rack(spec, s).items())) for s in range(40)}) == 40

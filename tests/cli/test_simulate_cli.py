@@ -1,0 +1,59 @@
+"""``bola8 simulate`` as a subprocess: valid requests answer the contract, bad ones exit 2 without a traceback."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def _run(payload: str):
+    return subprocess.run([sys.executable, "-m", "bola8", "simulate"], input=payload,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_valid_request():
+    req = {"table": "9ft", "balls": {"0": [0.635, 0.6], "3": [0.635, 1.9]},
+           "strike": {"speed": 2.0, "phi": 90.0}}
+    p = _run(json.dumps(req))
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert set(out) == {"table", "events", "final", "pocketed", "off_table", "facts"}
+    assert out["table"]["name"] == "9ft" and out["events"][0]["type"] == "strike"
+    assert out["facts"]["first_contact"] == 3
+    assert [e["t"] for e in out["events"]] == sorted(e["t"] for e in out["events"])
+
+
+def test_rack_seed_request():
+    p = _run(json.dumps({"table": "7ft", "rack_seed": 4, "strike": {"speed": 8.0, "phi": 90.0}}))
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert len(out["final"]) + len(out["pocketed"]) == 16
+
+
+@pytest.mark.parametrize("payload, field", [
+    ("", "standard input"),
+    ("{not json", "JSON"),
+    ('{"table": "10ft", "rack_seed": 1, "strike": {"speed": 2, "phi": 90}}', "table"),
+    ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90}, "colour": 1}', "colour"),
+    ('{"balls": {"0": [0.6, 0.5]}, "rack_seed": 1, "strike": {"speed": 2, "phi": 90}}', "rack_seed"),
+    ('{"strike": {"speed": 2, "phi": 90}}', "rack_seed"),
+    ('{"balls": {"3": [0.6, 0.5]}, "strike": {"speed": 2, "phi": 90}}', "cue ball"),
+    ('{"balls": {"0": [0.6, 0.5], "16": [0.6, 1.5]}, "strike": {"speed": 2, "phi": 90}}', "balls.16"),
+    ('{"balls": {"0": [0.6, 0.5], "1": [0.61, 0.5]}, "strike": {"speed": 2, "phi": 90}}', "overlaps"),
+    ('{"balls": {"0": [0.01, 0.5]}, "strike": {"speed": 2, "phi": 90}}', "off the cloth"),
+    ('{"rack_seed": 1, "strike": {"speed": 13, "phi": 90}}', "strike.speed"),
+    ('{"rack_seed": 1, "strike": {"speed": 0, "phi": 90}}', "strike.speed"),
+    ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90, "theta": 81}}', "strike.theta"),
+    ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90, "a": 0.8, "b": 0.7}}', "strike.a"),
+    ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90, "spin": 1}}', "strike.spin"),
+    ('[1, 2]', "request"),
+])
+def test_invalid_requests(payload, field):
+    p = _run(payload)
+    assert p.returncode == 2
+    assert "Traceback" not in p.stderr and "Traceback" not in p.stdout
+    message = json.loads(p.stdout)["error"]
+    assert field in message

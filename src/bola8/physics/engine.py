@@ -177,13 +177,52 @@ def pair_dt(pi, pj, R, horizon):
 
 
 @njit(cache=True)
+def quadratic_entry(c0, c1, c2, horizon):
+    """First t in [0, horizon] where c0 t^2 + c1 t + c2 goes from > 0 to <= 0 (closed form).
+
+    Roots by the cancellation-free pair q = -(c1 + sign(c1) sqrt(disc)) / 2, q / c0 and
+    c2 / q; a vanishing c0 is the linear case. The result is nudged to p(t) <= 0.
+    """
+    if c2 <= 0.0:
+        return 0.0 if c1 < 0.0 else INF
+    if c0 == 0.0:
+        if c1 >= 0.0:
+            return INF
+        t = -c2 / c1
+    else:
+        disc = c1 * c1 - 4.0 * c0 * c2
+        if disc < 0.0:
+            return INF
+        sq = np.sqrt(disc)
+        q = -0.5 * (c1 + sq) if c1 >= 0.0 else -0.5 * (c1 - sq)
+        r1 = q / c0
+        r2 = c2 / q if q != 0.0 else INF
+        lo_r = min(r1, r2)
+        hi_r = max(r1, r2)
+        # p(0) > 0. Opening up: both roots share a sign, the entry is the smaller if positive
+        # (a double root is a graze). Opening down: one root of each sign, the entry is the positive one.
+        if c0 > 0.0:
+            if lo_r <= 0.0 or disc == 0.0:
+                return INF
+            t = lo_r
+        else:
+            t = hi_r
+    if t > horizon:
+        return INF
+    for _ in range(8):
+        if (c0 * t + c1) * t + c2 <= 0.0:
+            break
+        t = t + 1e-15 * (1.0 + t)
+    return t
+
+
+@njit(cache=True)
 def segment_dt(pc, seg, R, horizon):
     ax, ay, bx, by, nx, ny = seg[0], seg[1], seg[2], seg[3], seg[4], seg[5]
-    c = np.empty(3)
-    c[0] = pc[4] * nx + pc[5] * ny
-    c[1] = pc[2] * nx + pc[3] * ny
-    c[2] = (pc[0] - ax) * nx + (pc[1] - ay) * ny - R
-    t = first_entry(c, 0.0, horizon)
+    c0 = pc[4] * nx + pc[5] * ny
+    c1 = pc[2] * nx + pc[3] * ny
+    c2 = (pc[0] - ax) * nx + (pc[1] - ay) * ny - R
+    t = quadratic_entry(c0, c1, c2, horizon)
     if t == INF:
         return INF
     x = pc[0] + pc[2] * t + pc[4] * t * t
@@ -536,17 +575,19 @@ def _refresh_ball(i, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush
             best = d
             bo = k
     ns = segs.shape[0]
+    # nothing after the ball's first own event matters: it is recomputed then
     for k in range(circs.shape[0]):
-        d = _circle_dt(pc[i], circs[k, 0], circs[k, 1], R + circs[k, 2], h)
+        d = _circle_dt(pc[i], circs[k, 0], circs[k, 1], R + circs[k, 2], min(h, best))
         if d < best:
             best = d
             bo = ns + k
     cush_t[i] = t + best
     cush_o[i] = bo
+    hh = min(h, best)
     best = INF
     bo = -1
     for k in range(holes.shape[0]):
-        d = _circle_dt(pc[i], holes[k, 0], holes[k, 1], holes[k, 2], h)
+        d = _circle_dt(pc[i], holes[k, 0], holes[k, 1], holes[k, 2], hh)
         if d < best:
             best = d
             bo = k
@@ -555,7 +596,7 @@ def _refresh_ball(i, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush
 
 
 @njit(cache=True)
-def _refresh_pair(i, j, t, rvw, s, prm, trans, pc, pair_t):
+def _refresh_pair(i, j, t, rvw, s, prm, trans, cush_t, hole_t, pc, pair_t):
     a, b = (i, j) if i < j else (j, i)
     pair_t[a, b] = INF
     if s[a] == POCKETED or s[b] == POCKETED:
@@ -564,7 +605,8 @@ def _refresh_pair(i, j, t, rvw, s, prm, trans, pc, pair_t):
     mb = s[b] == SLIDING or s[b] == ROLLING
     if not (ma or mb):
         return
-    h = min(trans[a], trans[b]) - t
+    # a contact after either ball's next own event (transition, cushion, drop) is recomputed then
+    h = min(min(trans[a], trans[b]), min(min(cush_t[a], cush_t[b]), min(hole_t[a], hole_t[b]))) - t
     # path coefficients from the states now (pc of an untouched ball refers to an older time)
     path_coeffs(rvw[a], s[a], prm, pc[a])
     path_coeffs(rvw[b], s[b], prm, pc[b])
@@ -607,7 +649,7 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
         _refresh_ball(i, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush_o, hole_t, hole_o)
     for i in range(n):
         for j in range(i + 1, n):
-            _refresh_pair(i, j, t, rvw, s, prm, trans, pc, pair_t)
+            _refresh_pair(i, j, t, rvw, s, prm, trans, cush_t, hole_t, pc, pair_t)
     truncated = False
     while True:
         tmin = INF
@@ -696,8 +738,8 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
             _refresh_ball(bj, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush_o, hole_t, hole_o)
         for m in range(n):
             if m != bi:
-                _refresh_pair(bi, m, t, rvw, s, prm, trans, pc, pair_t)
+                _refresh_pair(bi, m, t, rvw, s, prm, trans, cush_t, hole_t, pc, pair_t)
             if bj >= 0 and m != bj and m != bi:
-                _refresh_pair(bj, m, t, rvw, s, prm, trans, pc, pair_t)
+                _refresh_pair(bj, m, t, rvw, s, prm, trans, cush_t, hole_t, pc, pair_t)
     return (k, ev_t[:k].copy(), ev_type[:k].copy(), ev_i[:k].copy(), ev_j[:k].copy(), ev_o[:k].copy(),
             snap[:k].copy(), truncated)

@@ -21,3 +21,9 @@ def position(spec, layout, **state) -> Game:
     on_table = sorted(b for b in layout if b != 0)
     data = {"phase": "play", "on_table": on_table, **state}
     return Game(spec=spec, state=rules.State.from_dict(data), balls=freeze(layout))
+
+
+@pytest.fixture
+def at(spec):
+    """``at(layout, **state)``: a game in that position on the 9-ft table."""
+    return lambda layout, **state: position(spec, layout, **state)

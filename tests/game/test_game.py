@@ -11,7 +11,6 @@ from bola8.errors import InputError
 from bola8.game import Game, PlacementError
 from bola8.physics import Strike
 
-from .conftest import position
 
 
 def aim(frm, to):
@@ -36,11 +35,11 @@ def test_kitchen_placement_refuses_beyond_the_head_string_but_allows_on_it(spec)
     assert not placed.needs_placement
 
 
-def test_placement_refuses_off_the_cloth_and_on_top_of_a_ball(spec):
+def test_placement_refuses_off_the_cloth_and_on_top_of_a_ball(spec, at):
     game = Game.new("9ft", rack_seed=3)
     with pytest.raises(PlacementError, match="cloth"):
         game.place_cue_ball(-0.01, 0.3)
-    foul_game = position(spec, {0: (0.3, 0.3), 5: (0.6, 1.5)}, groups=["solids", "stripes"],
+    foul_game = at({0: (0.3, 0.3), 5: (0.6, 1.5), 8: (0.3, 2.2)}, groups=["solids", "stripes"],
                          cue_ball="in_hand", shooter=1)
     with pytest.raises(PlacementError, match="overlap"):
         foul_game.place_cue_ball(0.61, 1.5)
@@ -58,9 +57,9 @@ def test_a_break_is_judged_and_the_table_agrees_with_the_referee(spec):
         assert on_table == sorted(after.state.on_table)
 
 
-def test_choice_rebreak_racks_again_and_accept_table_keeps_the_balls(spec):
+def test_choice_rebreak_racks_again_and_accept_table_keeps_the_balls(spec, at):
     layout = {0: (0.6, 0.5), **{b: (0.1 + 0.07 * (b % 15), 1.6 + 0.07 * (b // 15)) for b in range(1, 16)}}
-    pending = position(spec, layout, decision={"player": 1, "options": ["accept_table", "rebreak"]},
+    pending = at(layout, decision={"player": 1, "options": ["accept_table", "rebreak"]},
                        shooter=1)
     accepted = pending.decide("accept_table").game
     assert accepted.layout == pending.layout
@@ -71,23 +70,23 @@ def test_choice_rebreak_racks_again_and_accept_table_keeps_the_balls(spec):
     assert rebroken.racks_played == pending.racks_played + 1
 
 
-def test_respot_eight_puts_the_eight_on_the_foot_spot(spec):
+def test_respot_eight_puts_the_eight_on_the_foot_spot(spec, at):
     on_table = [b for b in range(1, 16) if b != 8]
     layout = {0: (0.6, 0.5), **{b: (0.1 + 0.07 * i, 1.2) for i, b in enumerate(on_table)}}
-    pending = position(spec, layout, decision={"player": 0, "options": ["respot_eight", "rerack"]})
+    pending = at(layout, decision={"player": 0, "options": ["respot_eight", "rerack"]})
     turn = pending.decide("respot_eight")
     assert 8 in turn.ruling.respotted
     assert turn.game.layout[8] == spec.foot_spot
 
 
-def test_open_table_miss_respots_what_dropped_behind_a_ball_on_the_foot_spot(spec):
+def test_open_table_miss_respots_what_dropped_behind_a_ball_on_the_foot_spot(spec, at):
     # Art. 2.3: the 3 is called, the cue ball pots the 5 instead; open table: the 5 comes back,
     # behind the 12 that stands on the foot spot (Art. 16).
     pocket = (spec.width, spec.length)
     five = (spec.width - 0.2, spec.length - 0.2)
     cue = (five[0] - 0.25, five[1] - 0.25)
-    layout = {0: cue, 5: five, 3: (0.3, 0.9), 12: spec.foot_spot}
-    game = position(spec, layout)
+    layout = {0: cue, 5: five, 3: (0.3, 0.9), 8: (0.3, 1.5), 12: spec.foot_spot}
+    game = at(layout)
     turn = game.play(Strike(speed=1.5, phi=aim(cue, pocket), b=-0.4), rules.Call(ball=3, pocket="head-left"))
     assert [p.ball for p in turn.shot.pocketed] == [5]
     assert turn.ruling.respotted == (5,)
@@ -96,15 +95,15 @@ def test_open_table_miss_respots_what_dropped_behind_a_ball_on_the_foot_spot(spe
     assert math.dist((x, y), turn.game.layout[12]) == pytest.approx(2 * spec.ball_radius, abs=1e-5)
 
 
-def test_break_foul_kitchen_restriction_comes_from_the_simulated_geometry(spec):
+def test_break_foul_kitchen_restriction_comes_from_the_simulated_geometry(spec, at):
     # Art. 8.2: after a break foul, ball in hand behind the head string; playing straight at a ball
     # that lies behind the head string is a foul, at one beyond it is not.
     behind = (spec.width / 2, spec.head_string_y - 0.15)
     beyond = (spec.width / 2 + 0.3, spec.head_string_y + 0.5)
-    layout = {7: behind, 12: beyond, 9: (0.2, 2.2)}
+    layout = {7: behind, 12: beyond, 9: (0.2, 2.2), 8: (1.0, 2.3)}
     state = dict(cue_ball="in_hand_behind_head_string", shooter=1)
     cue = (spec.width / 2, 0.12)
-    game = position(spec, layout, **state).place_cue_ball(*cue)
+    game = at(layout, **state).place_cue_ball(*cue)
     foul = game.play(Strike(speed=1.5, phi=aim(cue, behind)), None)
     assert foul.shot.illegal_first_contact_behind_head_string
     assert foul.ruling.foul and any(r.article.startswith("8") for r in foul.ruling.reasons)
@@ -113,9 +112,9 @@ def test_break_foul_kitchen_restriction_comes_from_the_simulated_geometry(spec):
     assert not fine.shot.illegal_first_contact_behind_head_string
 
 
-def test_the_shot_clock_fouls_only_a_warned_player_over_the_limit(spec):
-    layout = {0: (0.6, 0.5), 3: (0.6, 1.5), 10: (0.3, 2.0)}
-    game = position(spec, layout, groups=["solids", "stripes"])
+def test_the_shot_clock_fouls_only_a_warned_player_over_the_limit(spec, at):
+    layout = {0: (0.6, 0.5), 3: (0.6, 1.5), 10: (0.3, 2.0), 8: (1.0, 2.3)}
+    game = at(layout, groups=["solids", "stripes"])
     stroke = Strike(speed=2.0, phi=90.0)
     assert "slow_play" not in game.play(stroke, None, elapsed_s=120.0).shot.referee_fouls
     warned = game.warn_slow_play(0)
@@ -125,16 +124,16 @@ def test_the_shot_clock_fouls_only_a_warned_player_over_the_limit(spec):
     assert late.game.state.cue_ball == "in_hand" and late.game.state.shooter == 1
 
 
-def test_referee_entered_fouls_reach_the_referee(spec):
-    layout = {0: (0.6, 0.5), 3: (0.6, 1.5), 10: (0.3, 2.0)}
-    game = position(spec, layout, groups=["solids", "stripes"])
+def test_referee_entered_fouls_reach_the_referee(spec, at):
+    layout = {0: (0.6, 0.5), 3: (0.6, 1.5), 10: (0.3, 2.0), 8: (1.0, 2.3)}
+    game = at(layout, groups=["solids", "stripes"])
     turn = game.play(Strike(speed=2.0, phi=90.0), None, referee_fouls=("touched_ball",))
     assert turn.ruling.foul and turn.game.state.shooter == 1
 
 
-def test_nothing_after_the_game_is_over(spec):
-    layout = {0: (0.6, 0.5), 3: (0.6, 1.5)}
-    game = position(spec, layout, groups=["solids", "stripes"])
+def test_nothing_after_the_game_is_over(spec, at):
+    layout = {0: (0.6, 0.5), 3: (0.6, 1.5), 8: (1.0, 2.3)}
+    game = at(layout, groups=["solids", "stripes"])
     over = game.declare("forfeit", 0).game
     assert over.is_over and over.state.winner == 1
     with pytest.raises(InputError):

@@ -20,7 +20,7 @@ def perfect_bot():
 
 
 def test_it_calls_and_pots_a_straight_in_ball(spec):
-    layout = {0: (0.6, 1.2), 3: (0.9, 2.2), 12: (0.2, 0.6)}
+    layout = {0: (0.6, 1.2), 3: (0.9, 2.2), 12: (0.2, 0.6), 8: (0.2, 1.6)}
     game = position(spec, layout, groups=["solids", "stripes"])
     choice = perfect_bot().choose_shot(game)
     assert choice.call is not None and choice.call.ball == 3
@@ -38,7 +38,7 @@ def test_it_never_calls_a_ball_it_may_not_call(spec):
 
 def test_with_nothing_makeable_it_plays_a_legal_safety(spec):
     # Its only ball is hidden behind two of the opponent's: no pot, but a legal hit exists.
-    layout = {0: (0.6, 0.4), 3: (0.05, 2.45), 10: (0.12, 2.3), 11: (0.2, 2.45), 14: (1.0, 1.5)}
+    layout = {0: (0.6, 0.4), 3: (0.05, 2.45), 10: (0.12, 2.3), 11: (0.2, 2.45), 14: (1.0, 1.5), 8: (0.2, 1.2)}
     game = position(spec, layout, groups=["solids", "stripes"])
     choice = perfect_bot().choose_shot(game)
     turn = game.play(choice.strike, choice.call)
@@ -46,7 +46,7 @@ def test_with_nothing_makeable_it_plays_a_legal_safety(spec):
 
 
 def test_ball_in_hand_goes_where_a_pot_is_on(spec):
-    layout = {5: (0.9, 2.2), 12: (0.3, 0.8)}
+    layout = {5: (0.9, 2.2), 12: (0.3, 0.8), 8: (0.2, 1.6)}
     game = position(spec, layout, groups=["solids", "stripes"], cue_ball="in_hand")
     bot = perfect_bot()
     placed = game.place_cue_ball(*bot.place_cue_ball(game))
@@ -55,7 +55,7 @@ def test_ball_in_hand_goes_where_a_pot_is_on(spec):
 
 
 def test_after_a_break_foul_it_places_in_the_kitchen(spec):
-    layout = {5: (0.9, 2.2), 12: (0.3, 0.8)}
+    layout = {5: (0.9, 2.2), 12: (0.3, 0.8), 8: (0.2, 1.6)}
     game = position(spec, layout, cue_ball="in_hand_behind_head_string", shooter=1)
     x, y = perfect_bot().place_cue_ball(game)
     assert y <= spec.head_string_y

@@ -232,12 +232,14 @@ class BaselineBot:
                     break
         if best is not None:
             return best[1]
-        # Nothing direct works: sweep the compass for any stroke the referee accepts.
-        for step in range(36):
-            strike = Strike(speed=2.5, phi=(step * 10.0 + 5.0) % 360.0)
-            turn = game.play(strike, None)
-            if not turn.ruling.foul and not turn.game.is_over:
-                return strike
+        # Nothing direct works: sweep the compass for kicks (cushion first) that the
+        # referee accepts, every 3 degrees at two speeds.
+        for speed in (2.5, 4.0):
+            for step in range(120):
+                strike = Strike(speed=speed, phi=step * 3.0 + 1.5)
+                turn = game.play(strike, None)
+                if not turn.ruling.foul and not turn.game.is_over:
+                    return strike
         target = legal_first[0] if legal_first else min(
             (b for b in layout if b != CUE), key=lambda b: math.dist(cue, layout[b]))
         return Strike(speed=2.5, phi=direction_deg(cue, layout[target]))

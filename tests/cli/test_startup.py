@@ -13,7 +13,7 @@ try:
 except SystemExit:
     pass
 heavy = sorted(m for m in ("numpy", "numba", "llvmlite") if m in sys.modules)
-print(",".join(heavy))
+print("HEAVY:" + ",".join(heavy))
 """
 
 
@@ -21,7 +21,9 @@ def heavy_modules_after(command: str) -> str:
     done = subprocess.run([sys.executable, "-c", PROBE.format(command=command)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+    marker = [line for line in done.stdout.splitlines() if line.startswith("HEAVY:")]
+    assert marker, done.stdout
+    return marker[-1][len("HEAVY:"):]
 
 
 def test_the_rules_package_imports_only_the_standard_library():

@@ -25,7 +25,7 @@ def test_stalemate_replays_the_rack_with_the_same_breaker(tmp_path):
     first_rack = settings.seed * 10_007 + 1
     players = []
     for i in range(2):
-        bot = SafetyFirstBot(name="AB"[i], seed=i, noise=ExecutionNoise(0.0))
+        bot = SafetyFirstBot(name="AB"[i], seed=i, noise=ExecutionNoise(1.0))
         bot.first_rack = first_rack
         players.append(bot)
     path = tmp_path / "stalemate.jsonl"

@@ -82,8 +82,8 @@ def with_cue_ball(layout: Layout, table: Table) -> Layout:
 
 
 def typical_strikes(layout: Layout, table: Table, count: int, seed: int) -> list[StrikeSpec]:
-    """`count` ordinary shots from `layout`: stick speed 1-4 m/s at a random object ball, cut within +-25 deg
-    (smaller when the target is far), tip offsets a, b in [-0.4, 0.4], level cue. Seeded, reproducible."""
+    """`count` ordinary shots from `layout`: stick speed 1-4 m/s at a random object ball, cut within +-25 deg,
+    tip offsets a, b in [-0.3, 0.3] (inside the ~0.5 R miscue limit), level cue. Seeded, reproducible."""
     rng = random.Random(seed)
     cue = layout[0]
     targets = sorted(ball for ball in layout if ball != 0)
@@ -98,8 +98,8 @@ def typical_strikes(layout: Layout, table: Table, count: int, seed: int) -> list
                 speed=round(rng.uniform(1.0, 4.0), 6),
                 phi=round(cut_aim_deg(cue, layout[target], cut, table.ball_radius), 9),
                 theta=0.0,
-                a=round(rng.uniform(-0.4, 0.4), 6),
-                b=round(rng.uniform(-0.4, 0.4), 6),
+                a=round(rng.uniform(-0.3, 0.3), 6),
+                b=round(rng.uniform(-0.3, 0.3), 6),
             )
         )
     return strikes

@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bola8.physics.roots import first_entry
+from bola8.physics.roots import quartic_entry
 
 STATIONARY, SPINNING, SLIDING, ROLLING, POCKETED = 0, 1, 2, 3, 4
 
@@ -159,21 +159,22 @@ def _circle_dt(pc, cx, cy, rad, horizon):
     n0 = np.hypot(d0x, d0y)
     if n0 - np.hypot(d1x, d1y) * horizon - np.hypot(d2x, d2y) * horizon * horizon > rad + 1e-9:
         return INF
-    c = np.empty(5)
-    c[0] = d2x * d2x + d2y * d2y
-    c[1] = 2.0 * (d1x * d2x + d1y * d2y)
-    c[2] = d1x * d1x + d1y * d1y + 2.0 * (d0x * d2x + d0y * d2y)
-    c[3] = 2.0 * (d0x * d1x + d0y * d1y)
-    c[4] = n0 * n0 - rad * rad
-    return first_entry(c, 0.0, horizon)
+    return quartic_entry(d2x * d2x + d2y * d2y, 2.0 * (d1x * d2x + d1y * d2y),
+                         d1x * d1x + d1y * d1y + 2.0 * (d0x * d2x + d0y * d2y),
+                         2.0 * (d0x * d1x + d0y * d1y), n0 * n0 - rad * rad, 0.0, horizon)
 
 
 @njit(cache=True)
 def pair_dt(pi, pj, R, horizon):
-    d = np.empty(6)
-    for k in range(6):
-        d[k] = pi[k] - pj[k]
-    return _circle_dt(d, 0.0, 0.0, 2.0 * R, horizon)
+    d0x, d0y = pi[0] - pj[0], pi[1] - pj[1]
+    d1x, d1y, d2x, d2y = pi[2] - pj[2], pi[3] - pj[3], pi[4] - pj[4], pi[5] - pj[5]
+    n0 = np.hypot(d0x, d0y)
+    rad = 2.0 * R
+    if n0 - np.hypot(d1x, d1y) * horizon - np.hypot(d2x, d2y) * horizon * horizon > rad + 1e-9:
+        return INF
+    return quartic_entry(d2x * d2x + d2y * d2y, 2.0 * (d1x * d2x + d1y * d2y),
+                         d1x * d1x + d1y * d1y + 2.0 * (d0x * d2x + d0y * d2y),
+                         2.0 * (d0x * d1x + d0y * d1y), n0 * n0 - rad * rad, 0.0, horizon)
 
 
 @njit(cache=True)

@@ -30,18 +30,21 @@ FROZEN_GAP = 1e-6   # m: a ball this close to a cushion at the start is frozen t
 LEFT_GAP = 1e-4     # m: a frozen ball has left its cushion once it is this far away
 
 
-def distance_to_cushions(spec, x: float, y: float) -> float:
-    """Distance from a ball centre to the nearest cushion nose, jaw face or jaw tip, minus R."""
+def distances_to_cushions(spec, xy: np.ndarray) -> np.ndarray:
+    """For ball centres xy (k, 2): distance to the nearest cushion nose, jaw face or jaw tip, minus R."""
     g = spec.geometry
-    R = spec.ball_radius
-    best = np.inf
-    for ax, ay, bx, by, nx, ny, _ in g.segments:
-        ex, ey = bx - ax, by - ay
-        lam = min(max(((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey), 0.0), 1.0)
-        best = min(best, float(np.hypot(x - ax - lam * ex, y - ay - lam * ey)) - R)
-    for cx, cy, r, _ in g.circles:
-        best = min(best, float(np.hypot(x - cx, y - cy)) - r - R)
-    return best
+    x, y = xy[:, 0:1], xy[:, 1:2]
+    seg = g.segments
+    ax, ay, ex, ey = seg[:, 0], seg[:, 1], seg[:, 2] - seg[:, 0], seg[:, 3] - seg[:, 1]
+    lam = np.clip(((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey), 0.0, 1.0)
+    d_seg = np.hypot(x - ax - lam * ex, y - ay - lam * ey).min(axis=1)
+    c = g.circles
+    d_circ = (np.hypot(x - c[:, 0], y - c[:, 1]) - c[:, 2]).min(axis=1)
+    return np.minimum(d_seg, d_circ) - spec.ball_radius
+
+
+def distance_to_cushions(spec, x: float, y: float) -> float:
+    return float(distances_to_cushions(spec, np.array([[x, y]]))[0])
 
 
 def _ball_left(result, i: int, t_end: float) -> bool:
@@ -98,8 +101,8 @@ def shot_facts(result) -> dict[str, Any]:
             first_contact = e.balls[1] if e.balls[0] == 0 else e.balls[0]
             t_fc, k_fc = e.t, k
             break
-    frozen = {i for i, b in enumerate(nums)
-              if distance_to_cushions(spec, *result.start[b]) <= FROZEN_GAP}
+    gaps = distances_to_cushions(spec, np.array([result.start[b] for b in nums]))
+    frozen = {i for i in range(len(nums)) if gaps[i] <= FROZEN_GAP}
     counted: list[tuple[int, int]] = []   # (event index, ball) of counted cushion contacts
     left_cache: dict[int, bool] = {}
     for k, e in enumerate(events):

@@ -96,3 +96,19 @@ def test_a_race_must_be_a_positive_whole_number():
 
     with pytest.raises(InputError, match="race"):
         MatchSettings(race=0)
+
+
+@pytest.mark.parametrize("seed", range(10, 18))
+def test_noisy_single_games_end_validly_and_replay(tmp_path, seed):
+    # Level-4 noise: many misses, fouls, spotted balls and balls in hand.
+    result, path = run_match(tmp_path, seed, race=1, noise=4.0)
+    assert result.winner in (0, 1)
+    lines = read_record(str(path))
+    for line in lines:
+        if line["type"] in ("shot", "choice", "declare"):
+            on_table = {int(b) for b in line["layout"] if b != "0"}
+            if line["state"]["phase"] == "play":
+                assert on_table == set(line["state"]["on_table"])
+    ends = [line for line in lines if line["type"] == "game_end"]
+    assert all((e["result"] == "stalemate") == (e["winner"] is None) for e in ends)
+    assert replay(lines).ok

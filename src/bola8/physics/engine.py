@@ -644,8 +644,11 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
     ev_i[0] = 0
     ev_j[0] = -1
     ev_o[0] = -1
-    _snapshot(snap, 0, rvw, s)
-    k = 1
+    # Typed int64 zero: a literal index would make numba compile the callee
+    # once per literal value (slower first-call compile).
+    first = np.int64(0)
+    _snapshot(snap, first, rvw, s)
+    k = first + 1
     for i in range(n):
         _refresh_ball(i, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush_o, hole_t, hole_o)
     for i in range(n):
@@ -655,8 +658,8 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
     while True:
         tmin = INF
         kind = -1
-        bi = -1
-        bj = -1
+        bi = np.int64(-1)  # typed, not a literal: see `first` above
+        bj = np.int64(-1)
         for i in range(n):
             if trans[i] < tmin:
                 tmin = trans[i]

@@ -42,7 +42,8 @@ def test_replay_confirms_the_record(record):
     path, _ = record
     done = bola8("replay", str(path))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.startswith("OK:")
+    assert done.stdout.startswith("OK:") and "partidas" in done.stdout
+    assert "games" in bola8("replay", str(path), "--lang", "en").stdout
     as_json = json.loads(bola8("replay", str(path), "--json").stdout)
     assert as_json["ok"] and as_json["shots"] > 0
 
@@ -76,6 +77,22 @@ def test_render_refuses_a_shot_that_is_not_there(record, tmp_path):
     path, _ = record
     done = bola8("render", str(path), "--shot", "9999", "-o", str(tmp_path / "x.svg"))
     assert done.returncode == 2 and "--shot" in json.loads(done.stdout)["error"]
+
+
+def test_replay_names_the_line_that_differs(record, tmp_path):
+    path, _ = record
+    lines = path.read_text().splitlines()
+    number = next(i for i, line in enumerate(lines) if json.loads(line)["type"] == "shot")
+    shot = json.loads(lines[number])
+    shot["ruling"]["foul"] = not shot["ruling"]["foul"]
+    lines[number] = json.dumps(shot)
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join(lines) + "\n")
+    done = bola8("replay", str(tampered), "--lang", "en")
+    assert done.returncode == 1
+    assert done.stdout.startswith("DIFFERENT:") and f"line {number + 1} (shot): the ruling differs" in done.stdout
+    report = json.loads(bola8("replay", str(tampered), "--json").stdout)
+    assert report["mismatches"][0]["what"] == "ruling" and report["mismatches"][0]["line"] == number + 1
 
 
 def test_replay_refuses_a_file_that_is_not_a_record(tmp_path):

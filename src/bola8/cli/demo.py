@@ -36,7 +36,7 @@ SITUATIONS = [
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--race", type=int, default=2, help="games needed to win the demo match (default 2)")
+    parser.add_argument("--race", type=int, default=3, help="games needed to win the demo match (default 3)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the demo match (default 1)")
     parser.add_argument("--record", default="demo-match.jsonl", help="where to write the record")
     add_lang_argument(parser)
@@ -72,4 +72,4 @@ def _run(args) -> int:
     if status != 0:
         return status
     print(f"\n== Reproducción / Replay of {args.record} ==")
-    return replay.run(argparse.Namespace(file=args.record, json=False))
+    return replay.run(argparse.Namespace(file=args.record, json=False, lang=args.lang))

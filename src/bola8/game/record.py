@@ -175,12 +175,47 @@ def read_record(path: str) -> list[dict]:
 _KNOWN_TYPES = {"match", "lag", "game", "place", "shot", "choice", "declare", "warn", "game_end", "match_end"}
 
 
+# What a mismatch is about, in the words of each language.
+_WHAT = {
+    "es": {"rack layout": "la posición del rack", "lag distance": "la distancia del arrime",
+           "lag winner": "el ganador del arrime", "game result": "el resultado de la partida",
+           "facts": "los hechos del tiro", "ruling": "la decisión", "state": "el estado",
+           "layout": "la posición de las bolas"},
+    "en": {"rack layout": "the rack layout", "lag distance": "the lag distance",
+           "lag winner": "the lag winner", "game result": "the game result",
+           "facts": "the facts of the shot", "ruling": "the ruling", "state": "the state",
+           "layout": "the ball layout"},
+}
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One outcome of a replay that differs from the record."""
+
+    line: int           # 1-based line of the record
+    kind: str           # the line's type: shot, choice, lag, ...
+    what: str           # a key of _WHAT: "ruling", "layout", ...
+    recorded: Any
+    replayed: Any
+
+    def text(self, lang: str = "es") -> str:
+        what = _WHAT["es" if lang == "es" else "en"][self.what]
+        if lang == "es":
+            return (f"línea {self.line} ({self.kind}): {what} difiere: grabado {self.recorded!r}, "
+                    f"repetido {self.replayed!r}")
+        return f"line {self.line} ({self.kind}): {what} differs: recorded {self.recorded!r}, replayed {self.replayed!r}"
+
+    def to_dict(self) -> dict:
+        return {"line": self.line, "type": self.kind, "what": self.what,
+                "recorded": _norm(self.recorded), "replayed": _norm(self.replayed)}
+
+
 @dataclass
 class ReplayReport:
     actions: int = 0
     shots: int = 0
     games: int = 0
-    mismatches: list[str] = field(default_factory=list)
+    mismatches: list[Mismatch] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -209,7 +244,7 @@ def replay(lines: list[dict]) -> ReplayReport:
         def differ(what: str, expected, got) -> None:
             if _norm(expected) == _norm(got):
                 return
-            report.mismatches.append(f"line {n} ({kind}): {what} differs: recorded {expected!r}, replayed {got!r}")
+            report.mismatches.append(Mismatch(n, kind, what, expected, got))
 
         if kind == "match" or kind == "match_end":
             continue
@@ -220,7 +255,7 @@ def replay(lines: list[dict]) -> ReplayReport:
                             for s in _field(line, "strokes", list, ""))
             for recorded, stroke in zip(line["strokes"], strokes):
                 got = None if math.isinf(stroke.distance) else stroke.distance
-                differ(f"lag distance of player {stroke.player}", recorded.get("distance"), got)
+                differ("lag distance", [stroke.player, recorded.get("distance")], [stroke.player, got])
             differ("lag winner", line.get("winner"), lag_winner(*strokes))
             continue
         if kind == "game":

@@ -9,6 +9,7 @@ import pytest
 
 from bola8.game import MatchSettings, lag_stroke, lag_winner, play_match
 from bola8.game.lag import LagStroke
+from bola8.game.match import coin_toss_winner
 from bola8.game.record import RecordWriter, read_record, replay
 from bola8.players import make_player
 
@@ -111,4 +112,17 @@ def test_noisy_single_games_end_validly_and_replay(tmp_path, seed):
                 assert on_table == set(line["state"]["on_table"])
     ends = [line for line in lines if line["type"] == "game_end"]
     assert all((e["result"] == "stalemate") == (e["winner"] is None) for e in ends)
+    assert replay(lines).ok
+
+
+def test_noiseless_bots_tie_every_lag_and_a_seeded_coin_toss_decides(tmp_path):
+    # Identical players without noise stop at the same distance every time (Art. 4
+    # says nothing of endless ties): the match still starts, and replays.
+    result, path = run_match(tmp_path, 5, race=1, noise=0.0)
+    lines = read_record(str(path))
+    lag = next(line for line in lines if line["type"] == "lag")
+    first, second = lag["strokes"]
+    assert first["distance"] == second["distance"] and lag["coin_toss"] is True
+    assert lag["winner"] == coin_toss_winner(5, "first_break")
+    assert result.winner in (0, 1)
     assert replay(lines).ok

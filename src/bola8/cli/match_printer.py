@@ -7,6 +7,7 @@ import math
 WORDS = {
     "es": {
         "lag": "Arrime", "lag_first": "primer saque", "lag_hill": "empate a uno del final",
+        "coin_toss": "arrimes empatados una y otra vez: lo decide una moneda",
         "stops": "queda a", "lost": "pierde el arrime", "wins_lag": "gana el arrime", "breaks": "saca",
         "game": "Partida", "breaker": "saca", "break": "saque", "call": "canta", "safety": "sin cantar",
         "pocketed": "entronera", "nothing": "no entronera nada", "continues": "sigue",
@@ -17,6 +18,7 @@ WORDS = {
     },
     "en": {
         "lag": "Lag", "lag_first": "first break", "lag_hill": "hill-hill",
+        "coin_toss": "lags tied again and again: a coin toss decides",
         "stops": "stops at", "lost": "loses the lag", "wins_lag": "wins the lag", "breaks": "breaks",
         "game": "Game", "breaker": "breaks", "break": "break", "call": "calls", "safety": "no call",
         "pocketed": "pockets", "nothing": "pockets nothing", "continues": "continues",
@@ -56,7 +58,7 @@ class MatchPrinter:
         if not self.quiet:
             print(text, file=self.out, flush=True)
 
-    def on_lag(self, strokes, winner, breaker, reason):
+    def on_lag(self, strokes, winner, breaker, reason, coin_toss=False):
         w = self.w
         label = w["lag_first"] if reason == "first_break" else w["lag_hill"]
         parts = []
@@ -65,8 +67,9 @@ class MatchPrinter:
                 parts.append(f"{self.names[stroke.player]} {w['lost']}")
             else:
                 parts.append(f"{self.names[stroke.player]} {w['stops']} {stroke.distance * 100:.1f} cm")
+        toss = f" ({w['coin_toss']})" if coin_toss else ""
         self._say(f"{w['lag']} ({label}, Art. 4): " + "; ".join(parts) +
-                  f" -> {self.names[winner]} {w['wins_lag']}, {self.names[breaker]} {w['breaks']}")
+                  f" -> {self.names[winner]} {w['wins_lag']}{toss}, {self.names[breaker]} {w['breaks']}")
 
     def on_game_start(self, number, game):
         self.shot_number = 0
@@ -127,5 +130,6 @@ class MatchPrinter:
 
     def on_match_end(self, result):
         w = self.w
-        print(f"\n{self.names[result.winner]} {w['match']} {result.score[0]}-{result.score[1]}",
+        gap = "" if self.quiet else "\n"
+        print(f"{gap}{self.names[result.winner]} {w['match']} {result.score[0]}-{result.score[1]}",
               file=self.out, flush=True)

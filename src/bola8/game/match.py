@@ -14,6 +14,7 @@ them, a :class:`~bola8.game.record.RecordWriter` writes them down).
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -24,7 +25,10 @@ from bola8.game.lag import LagStroke, lag_stroke, lag_winner
 # A guard against a bug looping for ever, not a rule: a real rack of 8-ball
 # takes a few dozen actions, and Art. 21.1 ends games of safeties.
 MAX_ACTIONS_PER_GAME = 2000
-MAX_LAGS = 20
+# Art. 4 does not say what ends a run of tied lags. Two identical players
+# (noiseless bots) tie for ever, so after this many ties a coin toss seeded by
+# the match decides, as a tournament director would.
+MAX_LAGS = 10
 
 
 @dataclass(frozen=True)
@@ -49,7 +53,8 @@ class MatchResult:
 
 
 class MatchObserver(Protocol):
-    def on_lag(self, strokes: tuple[LagStroke, LagStroke], winner: int, breaker: int, reason: str) -> None: ...
+    def on_lag(self, strokes: tuple[LagStroke, LagStroke], winner: int, breaker: int, reason: str,
+               coin_toss: bool = False) -> None: ...
     def on_game_start(self, number: int, game: Game) -> None: ...
     def on_place(self, player: int, point: tuple[float, float], game: Game) -> None: ...
     def on_turn(self, turn: Turn, choice: Any) -> None: ...
@@ -58,7 +63,7 @@ class MatchObserver(Protocol):
 
 
 class NullObserver:
-    def on_lag(self, strokes, winner, breaker, reason): pass
+    def on_lag(self, strokes, winner, breaker, reason, coin_toss=False): pass
     def on_game_start(self, number, game): pass
     def on_place(self, player, point, game): pass
     def on_turn(self, turn, choice): pass
@@ -135,12 +140,19 @@ def _lag(players, spec, settings: MatchSettings, observer: MatchObserver, *, rea
         strokes = tuple(lag_stroke(spec, players[p].lag_speed(spec), player=p, physics=settings.physics)
                         for p in (0, 1))
         winner = lag_winner(*strokes)
-        if winner is None:
-            continue
-        breaker = winner if players[winner].wants_to_break() else 1 - winner
-        observer.on_lag(strokes, winner, breaker, reason)
-        return breaker
-    raise RuntimeError(f"no lag winner after {MAX_LAGS} lags")
+        if winner is not None:
+            break
+    coin_toss = winner is None
+    if coin_toss:
+        winner = coin_toss_winner(settings.seed, reason)
+    breaker = winner if players[winner].wants_to_break() else 1 - winner
+    observer.on_lag(strokes, winner, breaker, reason, coin_toss)
+    return breaker
+
+
+def coin_toss_winner(seed: int, reason: str) -> int:
+    """The player a coin toss favours after MAX_LAGS tied lags: reproducible from the match seed."""
+    return random.Random(f"bola8 lag coin toss {seed} {reason}").randrange(2)
 
 
 def _disqualify(result: MatchResult, player: int, observer: MatchObserver) -> MatchResult:

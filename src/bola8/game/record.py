@@ -35,6 +35,7 @@ from bola8 import rules
 from bola8.errors import InputError
 from bola8.game.game import Game, Turn
 from bola8.game.lag import lag_stroke, lag_winner
+from bola8.game.match import coin_toss_winner
 from bola8.game.layout import Point
 
 FORMAT = "bola8-record"
@@ -121,8 +122,9 @@ class RecordWriter:
 
             write_atomically(self.path, self.text())
 
-    def on_lag(self, strokes, winner, breaker, reason):
+    def on_lag(self, strokes, winner, breaker, reason, coin_toss=False):
         self.lines.append({"type": "lag", "reason": reason, "winner": winner, "breaker": breaker,
+                           "coin_toss": coin_toss,
                            "strokes": [{"player": s.player, "speed": s.speed,
                                         "distance": None if math.isinf(s.distance) else s.distance}
                                        for s in strokes]})
@@ -256,7 +258,13 @@ def replay(lines: list[dict]) -> ReplayReport:
             for recorded, stroke in zip(line["strokes"], strokes):
                 got = None if math.isinf(stroke.distance) else stroke.distance
                 differ("lag distance", [stroke.player, recorded.get("distance")], [stroke.player, got])
-            differ("lag winner", line.get("winner"), lag_winner(*strokes))
+            if line.get("coin_toss"):
+                # the last of the tied lags was recorded: it must tie again, and the toss repeat
+                seed = lines[0].get("seed", 0) if lines[0]["type"] == "match" else 0
+                got = coin_toss_winner(seed, line.get("reason")) if lag_winner(*strokes) is None else None
+            else:
+                got = lag_winner(*strokes)
+            differ("lag winner", line.get("winner"), got)
             continue
         if kind == "game":
             game = Game.new(_field(line, "table", str, ""), ruleset=_field(line, "ruleset", str, ""),

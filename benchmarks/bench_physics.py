@@ -1,13 +1,16 @@
 """Time bola8's physics engine alone.
 
-    .venv/bin/python benchmarks/bench_physics.py [--breaks 50] [--shots 200]
+    .venv/bin/python benchmarks/bench_physics.py [--breaks 50] [--shots 200] [--random-breaks 450]
 
 1. first-call JIT compile with an empty numba cache (a subprocess with
    NUMBA_CACHE_DIR set to a fresh temporary directory);
 2. warm 8-ball break on the 9ft table, 8 m/s at the apex: median over N
    (engine kernel alone and the full ``simulate_layout`` with facts), events;
 3. typical shots: random 1-4 m/s shots (aimed at a random object ball, cut
-   +-30 deg, spin +-0.4) on the post-break layout; median time and shots/s.
+   +-30 deg, spin +-0.4) on the post-break layout; median time and shots/s;
+4. random breaks on the three tables (random rack, cue ball in the kitchen,
+   4-11 m/s near the apex, spin +-0.3): the distribution of events per break,
+   where chattering clusters show up as the tail, and how many hit the cap.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--breaks", type=int, default=50)
     ap.add_argument("--shots", type=int, default=200)
+    ap.add_argument("--random-breaks", type=int, default=450)
     args = ap.parse_args()
     cold = cold_compile()
 
@@ -102,6 +106,20 @@ def main() -> None:
         simulate_layout(spec, post, strike)
         st.append(time.perf_counter() - t)
 
+    rng = random.Random(7)
+    counts, capped = [], 0
+    for number in range(args.random_breaks):
+        rspec = table_spec(("7ft", "8ft", "9ft")[number % 3])
+        balls = dict(rack(rspec, rng.randrange(10**6)))
+        balls[0] = (rng.uniform(0.1, rspec.width - 0.1), rspec.head_string_y - rng.uniform(0.0, 0.3))
+        apex = min((p for b, p in balls.items() if b != 0), key=lambda p: p[1])
+        phi = math.degrees(math.atan2(apex[1] - balls[0][1], apex[0] - balls[0][0])) + rng.gauss(0.0, 1.0)
+        strike = Strike(rng.uniform(4.0, 11.0), phi, 0.0, rng.uniform(-0.3, 0.3), rng.uniform(-0.3, 0.3))
+        r = simulate_layout(rspec, balls, strike)
+        counts.append(len(r.events))
+        capped += r.truncated
+    counts.sort()
+
     ms = 1e3
     print(f"{'measure':46s} {'value':>12s}")
     print(f"{'first call, empty numba cache (import+JIT)':46s} {cold:10.2f} s")
@@ -112,6 +130,11 @@ def main() -> None:
     print(f"{'typical shots, simulate_layout + facts, median':46s} {statistics.median(st) * ms:9.3f} ms")
     print(f"{'typical shots, events median / max':46s} {statistics.median(sev):7.0f} / {max(sev)}")
     print(f"{'typical shots per second (simulate_layout)':46s} {len(st) / sum(st):12.0f}")
+    if counts:
+        p99 = counts[min(len(counts) - 1, int(0.99 * len(counts)))]
+        print(f"{'random breaks: events median / p99 / max':46s} "
+              f"{statistics.median(counts):5.0f} / {p99} / {counts[-1]}")
+        print(f"{'random breaks: hit the event cap':46s} {capped:7d} of {len(counts)}")
 
 
 if __name__ == "__main__":

@@ -79,6 +79,20 @@ def test_respot_eight_puts_the_eight_on_the_foot_spot(spec, at):
     assert turn.game.layout[8] == spec.foot_spot
 
 
+def test_rerack_after_the_eight_on_the_break_sets_up_a_fresh_rack(spec, at):
+    # Art. 6: the breaker who pocketed the 8 on the break may have the balls racked again.
+    on_table = [b for b in range(1, 16) if b != 8]
+    layout = {0: (0.6, 0.5), **{b: (0.1 + 0.07 * i, 1.2) for i, b in enumerate(on_table)}}
+    pending = at(layout, decision={"player": 0, "options": ["respot_eight", "rerack"]})
+    racked = pending.decide("rerack").game
+    assert racked.state.phase == "break" and racked.state.breaker == 0 and racked.state.shooter == 0
+    assert sorted(racked.layout) == list(range(1, 16)) and racked.needs_placement and racked.kitchen_only
+    balls = {b: p for b, p in racked.layout.items() if b != 0}
+    centre = (sum(x for x, _ in balls.values()) / 15, sum(y for _, y in balls.values()) / 15)
+    assert min(balls, key=lambda b: math.dist(balls[b], centre)) == 8      # Art. 3: the 8 in the centre
+    assert racked.racks_played == pending.racks_played + 1
+
+
 def test_open_table_miss_respots_what_dropped_behind_a_ball_on_the_foot_spot(spec, at):
     # Art. 2.3: the 3 is called, the cue ball pots the 5 instead; open table: the 5 comes back,
     # behind the 12 that stands on the foot spot (Art. 16).

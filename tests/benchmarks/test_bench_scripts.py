@@ -1,0 +1,17 @@
+"""bench_bot.py runs end to end with a tiny count (its figures are not checked)."""
+
+import pathlib
+import subprocess
+import sys
+
+BENCH = pathlib.Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def run(script, *args):
+    return subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True, text=True, timeout=300)
+
+
+def test_bench_bot_prints_its_table():
+    done = run("bench_bot.py", "--games", "2", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    assert "called shots pocketed as called" in done.stdout and "2 single games" in done.stdout

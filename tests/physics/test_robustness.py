@@ -37,7 +37,7 @@ def test_random_shots(spec):
     rng = random.Random(11)
     for i in range(300):
         balls = _random_layout(spec, rng, rng.randint(2, 16))
-        settings = PhysicsSettings(cushion_model="han2005") if i % 3 == 0 else None
+        settings = PhysicsSettings(cushion_model=("mathavan2010", "han2005", "stronge")[i % 3])
         r = simulate_layout(spec, balls, _random_strike(rng), settings)
         assert not r.truncated
         _assert_sane(spec, balls, r)

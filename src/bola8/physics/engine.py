@@ -27,6 +27,7 @@ import numpy as np
 from numba import njit
 
 from bola8.physics.roots import quartic_entry
+from bola8.physics.stronge import SPHERE_BETA_T, final_slip
 
 # Helpers with one call site are inlined into their caller by numba
 # (inline="always"): each separately compiled function costs about 0.15 s of
@@ -42,7 +43,7 @@ EVENT_NAMES = ("strike", "ball_ball", "cushion", "pocket", "slide_roll", "roll_s
 
 # indices into the parameter vector (PhysicsSettings.as_array)
 P_R, P_M, P_MUS, P_MUR, P_MUSP, P_G, P_EB = 0, 1, 2, 3, 4, 5, 6
-P_TA, P_TB, P_TC, P_EC, P_MUC, P_SINT, P_MODEL, P_STEPS, P_VMIN = 7, 8, 9, 10, 11, 12, 13, 14, 15
+P_TA, P_TB, P_TC, P_EC, P_MUC, P_SINT, P_MODEL, P_STEPS, P_VMIN, P_OMEGA = 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
 
 EPS_V = 1e-9      # m/s: below this a speed is zero
 EPS_W = 1e-7      # rad/s: below this a spin is zero
@@ -457,6 +458,47 @@ def _han2005(v, w, prm):
     w[2] += qz / I
 
 
+@njit(cache=True, inline="always")
+def _stronge_compliant(v, w, prm):
+    """Stronge's compliant impact (``bola8.physics.stronge``) at the cushion nose.
+
+    As in Han's model, one impulse at the contact on the nose (at its real
+    height); its normal part returns e times the approach speed, and its
+    tangential part - along the contact's initial slip - takes the slip to
+    what the two springs of the compliant contact leave, possibly reversed.
+    """
+    R, m = prm[P_R], prm[P_M]
+    I = 0.4 * m * R * R
+    sq = prm[P_SINT]
+    cq = np.sqrt(1.0 - sq * sq)
+    mu, e = prm[P_MUC], prm[P_EC]
+    rix, riy, riz = R * cq, 0.0, R * sq
+    nix, niy, niz = -cq, 0.0, -sq
+    c = v[0] * cq
+    if c <= 0.0:
+        return
+    pn = (1.0 + e) * m * c
+    cx, cy, cz = _cross(w[0], w[1], w[2], rix, riy, riz)
+    ux, uy, uz = v[0] + cx, v[1] + cy, v[2] + cz
+    un = ux * nix + uy * niy + uz * niz
+    tx, ty, tz = ux - un * nix, uy - un * niy, uz - un * niz
+    ts = np.sqrt(tx * tx + ty * ty + tz * tz)
+    pt = 0.0
+    if ts > 1e-12:
+        # slip change ts - x_f, through the tangential inverse mass beta_t / m
+        pt = m * (ts - c * final_slip(ts / c, mu, e, prm[P_OMEGA])) / SPHERE_BETA_T
+        tx, ty, tz = -tx / ts * pt, -ty / ts * pt, -tz / ts * pt
+    else:
+        tx, ty, tz = 0.0, 0.0, 0.0
+    jx, jy, jz = pn * nix + tx, pn * niy + ty, pn * niz + tz
+    v[0] += jx / m
+    v[1] += jy / m
+    qx, qy, qz = _cross(rix, riy, riz, jx, jy, jz)
+    w[0] += qx / I
+    w[1] += qy / I
+    w[2] += qz / I
+
+
 @njit(cache=True)
 def resolve_cushion(b, nx, ny, prm):
     """Ball b against a cushion face whose normal (towards the ball) is (nx, ny)."""
@@ -476,8 +518,10 @@ def resolve_cushion(b, nx, ny, prm):
         return
     if prm[P_MODEL] == 0.0:
         _mathavan2010(v, w, prm)
-    else:
+    elif prm[P_MODEL] == 1.0:
         _han2005(v, w, prm)
+    else:
+        _stronge_compliant(v, w, prm)
     vmin = prm[P_VMIN]
     if -v[0] < vmin:
         # anti-chatter guard: leave at vmin, the energy taken from the tangential speed

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-CUSHION_MODELS = ("mathavan2010", "han2005")
+CUSHION_MODELS = ("mathavan2010", "han2005", "stronge")
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,17 @@ class PhysicsSettings:
       Proc. IMechE C 224(9): impulse integrated over compression and
       restitution with friction at the cushion and at the cloth) or "han2005"
       (Han 2005, J. Mech. Sci. Technol., closed form, with the stick/slip test
-      corrected to include the friction coefficient, as pooltool PR #247).
+      corrected to include the friction coefficient, as pooltool PR #247), or
+      "stronge" (Stronge's compliant impact, Impact Mechanics ch. 5: normal
+      and tangential springs at the contact, so spin can come back off the
+      cushion reversed; pooltool's default since 0.6.0; see
+      ``bola8.physics.stronge``).
+    - ``stronge_omega_ratio`` 1.8: the compliant model's ratio of tangential
+      to normal contact frequency, in (1, 2) (pooltool's omega_ratio 1.8;
+      tailuge's billiards uses 1.76). Its product with the cushion
+      restitution must exceed 1 (checked), the range where the closed-form
+      phases hold; there they agree with a direct integration of the spring
+      and slider to 1e-8 (tests/physics/test_stronge.py).
     - ``mathavan_steps`` 200: integration steps of the Mathavan impulse.
     - ``min_normal_speed`` 0.05 m/s: the anti-chatter guard. Two balls
       moving together (one pushing the other) collide again and again: each
@@ -107,6 +117,7 @@ class PhysicsSettings:
     mathavan_steps: int = 200
     min_normal_speed: float = 0.05
     max_events: int = 20000
+    stronge_omega_ratio: float = 1.8
 
     def __post_init__(self) -> None:
         if self.cushion_model not in CUSHION_MODELS:
@@ -114,6 +125,17 @@ class PhysicsSettings:
 
             raise InputError(f"settings.cushion_model: {self.cushion_model!r} is not a model; "
                              f"expected one of {', '.join(CUSHION_MODELS)}.")
+        if not 1.0 < self.stronge_omega_ratio < 2.0:
+            from bola8.errors import InputError
+
+            raise InputError(f"settings.stronge_omega_ratio: {self.stronge_omega_ratio!r} is outside (1, 2).")
+        if self.cushion_model == "stronge" and self.stronge_omega_ratio * self.ball.e_cushion <= 1.0:
+            from bola8.errors import InputError
+
+            # below it the contact's slip speed rises again during restitution and the
+            # three-phase solution of bola8.physics.stronge no longer holds
+            raise InputError(f"settings.stronge_omega_ratio: {self.stronge_omega_ratio!r} times the cushion "
+                             f"restitution {self.ball.e_cushion!r} must exceed 1 for the compliant model.")
 
     def as_array(self, cushion_height: float) -> np.ndarray:
         """The flat parameter vector the kernel reads (indices in ``engine.P_*``)."""
@@ -123,5 +145,5 @@ class PhysicsSettings:
             b.radius, b.mass, b.mu_slide, b.mu_roll, b.mu_spin, b.gravity, b.e_ball,
             b.throw_a, b.throw_b, b.throw_c, b.e_cushion, b.mu_cushion, sin_theta,
             float(CUSHION_MODELS.index(self.cushion_model)), float(self.mathavan_steps),
-            self.min_normal_speed,
+            self.min_normal_speed, self.stronge_omega_ratio,
         ], dtype=np.float64)

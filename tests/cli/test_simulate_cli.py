@@ -33,7 +33,24 @@ def test_rack_seed_request():
     assert len(out["final"]) + len(out["pocketed"]) == 16
 
 
+def test_settings_choose_the_cushion_model():
+    # a sliding ball square into the side cushion with English: the compliant model differs
+    req = {"balls": {"0": [0.15, 0.9]}, "strike": {"speed": 1.5, "phi": 180.0, "a": 0.2}}
+    finals = {}
+    for model in ("stronge", "han2005"):
+        p = _run(json.dumps({**req, "settings": {"cushion_model": model}}))
+        assert p.returncode == 0, p.stdout + p.stderr
+        finals[model] = json.loads(p.stdout)["final"]["0"]
+    assert finals["stronge"] != finals["han2005"]
+
+
 @pytest.mark.parametrize("payload, field", [
+    ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90}, "settings": {"cushion_model": "rubber"}}',
+     "settings.cushion_model"),
+    ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90}, "settings": {"cushion_model": "stronge", '
+     '"stronge_omega_ratio": 2.5}}', "settings.stronge_omega_ratio"),
+    ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90}, "settings": {"mu": 0.2}}', "settings.mu"),
+    ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90}, "settings": []}', "settings"),
     ("", "standard input"),
     ("{not json", "JSON"),
     ('{"table": "10ft", "rack_seed": 1, "strike": {"speed": 2, "phi": 90}}', "table"),

@@ -15,7 +15,7 @@ from bola8.physics.result import ShotResult
 from bola8.physics.strike import Strike, strike_state
 from bola8.physics.table import TableSpec, table_spec
 
-REQUEST_FIELDS = ("table", "balls", "rack_seed", "strike")
+REQUEST_FIELDS = ("table", "balls", "rack_seed", "strike", "settings")
 _DEFAULT_SETTINGS = PhysicsSettings()
 
 
@@ -114,4 +114,26 @@ def simulate(**request: Any) -> ShotResult:
     if "strike" not in request:
         raise InputError("strike: missing; it is required.")
     strike = Strike.from_dict(request["strike"])
-    return simulate_layout(spec, balls, strike)
+    return simulate_layout(spec, balls, strike, settings_from_dict(request.get("settings", {})))
+
+
+# The models a request may choose (an extension of the contract: models are settings).
+SETTINGS_FIELDS = ("cushion_model", "stronge_omega_ratio")
+
+
+def settings_from_dict(data: Any) -> PhysicsSettings:
+    """``settings`` of a request: the cushion model and its parameter; the rest stay the defaults."""
+    if not isinstance(data, dict):
+        raise InputError("settings: expected an object such as {\"cushion_model\": \"stronge\"}.")
+    unknown = sorted(set(data) - set(SETTINGS_FIELDS))
+    if unknown:
+        raise InputError(f"settings.{unknown[0]}: unknown field; expected {', '.join(SETTINGS_FIELDS)}.")
+    if not data:
+        return _DEFAULT_SETTINGS
+    model = data.get("cushion_model", _DEFAULT_SETTINGS.cushion_model)
+    if not isinstance(model, str):
+        raise InputError(f"settings.cushion_model: {model!r} is not a model name.")
+    ratio = data.get("stronge_omega_ratio", _DEFAULT_SETTINGS.stronge_omega_ratio)
+    if isinstance(ratio, bool) or not isinstance(ratio, (int, float)) or not math.isfinite(ratio):
+        raise InputError(f"settings.stronge_omega_ratio: {ratio!r} is not a number.")
+    return PhysicsSettings(cushion_model=model, stronge_omega_ratio=float(ratio))

@@ -416,14 +416,22 @@ def _mathavan2010(v, w, prm):
 
 
 @njit(cache=True, inline="always")
-def _han2005(v, w, prm):
-    """Han (2005): one impulse at the cushion contact, closed form.
+def _nose_impulse(v, w, prm, compliant):
+    """One impulse at the contact on the cushion nose, closed form: Han 2005 or Stronge.
 
-    Normal impulse (1 + e) m c along the contact normal (c: approach speed of
-    the contact); tangential impulse that stops the contact slip (inverse
-    effective mass 7 / (2m)) if that is within mu times the normal impulse
-    (stick), else mu times the normal impulse against the slip. The stick test
-    includes mu (the correction of pooltool PR #247 to the published text).
+    The contact sits on the nose at its real height. The normal impulse
+    (1 + e) m c along the contact normal (c: approach speed of the contact)
+    returns e times the approach. The tangential impulse acts against the
+    contact's slip (of speed ts), through the inverse effective mass
+    7 / (2 m) of a sphere at its surface:
+
+    - Han (2005): the impulse that stops the slip if that is within mu times
+      the normal impulse (stick), else mu times the normal impulse. The stick
+      test includes mu (the correction of pooltool PR #247 to the published
+      text).
+    - Stronge (compliant, ``bola8.physics.stronge``): the impulse that takes
+      the slip to what the contact's two springs leave at the end, possibly
+      reversed.
     """
     R, m = prm[P_R], prm[P_M]
     I = 0.4 * m * R * R
@@ -441,52 +449,11 @@ def _han2005(v, w, prm):
     un = ux * nix + uy * niy + uz * niz
     tx, ty, tz = ux - un * nix, uy - un * niy, uz - un * niz
     ts = np.sqrt(tx * tx + ty * ty + tz * tz)
-    A = 3.5 / m
-    pt = ts / A
-    if pt > mu * pn:
-        pt = mu * pn
     if ts > 1e-12:
-        tx, ty, tz = -tx / ts * pt, -ty / ts * pt, -tz / ts * pt
-    else:
-        tx, ty, tz = 0.0, 0.0, 0.0
-    jx, jy, jz = pn * nix + tx, pn * niy + ty, pn * niz + tz
-    v[0] += jx / m
-    v[1] += jy / m
-    qx, qy, qz = _cross(rix, riy, riz, jx, jy, jz)
-    w[0] += qx / I
-    w[1] += qy / I
-    w[2] += qz / I
-
-
-@njit(cache=True, inline="always")
-def _stronge_compliant(v, w, prm):
-    """Stronge's compliant impact (``bola8.physics.stronge``) at the cushion nose.
-
-    As in Han's model, one impulse at the contact on the nose (at its real
-    height); its normal part returns e times the approach speed, and its
-    tangential part - along the contact's initial slip - takes the slip to
-    what the two springs of the compliant contact leave, possibly reversed.
-    """
-    R, m = prm[P_R], prm[P_M]
-    I = 0.4 * m * R * R
-    sq = prm[P_SINT]
-    cq = np.sqrt(1.0 - sq * sq)
-    mu, e = prm[P_MUC], prm[P_EC]
-    rix, riy, riz = R * cq, 0.0, R * sq
-    nix, niy, niz = -cq, 0.0, -sq
-    c = v[0] * cq
-    if c <= 0.0:
-        return
-    pn = (1.0 + e) * m * c
-    cx, cy, cz = _cross(w[0], w[1], w[2], rix, riy, riz)
-    ux, uy, uz = v[0] + cx, v[1] + cy, v[2] + cz
-    un = ux * nix + uy * niy + uz * niz
-    tx, ty, tz = ux - un * nix, uy - un * niy, uz - un * niz
-    ts = np.sqrt(tx * tx + ty * ty + tz * tz)
-    pt = 0.0
-    if ts > 1e-12:
-        # slip change ts - x_f, through the tangential inverse mass beta_t / m
-        pt = m * (ts - c * final_slip(ts / c, mu, e, prm[P_OMEGA])) / SPHERE_BETA_T
+        if compliant:
+            pt = m * (ts - c * final_slip(ts / c, mu, e, prm[P_OMEGA])) / SPHERE_BETA_T
+        else:
+            pt = min(m * ts / SPHERE_BETA_T, mu * pn)
         tx, ty, tz = -tx / ts * pt, -ty / ts * pt, -tz / ts * pt
     else:
         tx, ty, tz = 0.0, 0.0, 0.0
@@ -518,10 +485,8 @@ def resolve_cushion(b, nx, ny, prm):
         return
     if prm[P_MODEL] == 0.0:
         _mathavan2010(v, w, prm)
-    elif prm[P_MODEL] == 1.0:
-        _han2005(v, w, prm)
     else:
-        _stronge_compliant(v, w, prm)
+        _nose_impulse(v, w, prm, prm[P_MODEL] == 2.0)   # 1: han2005, 2: stronge
     vmin = prm[P_VMIN]
     if -v[0] < vmin:
         # anti-chatter guard: leave at vmin, the energy taken from the tangential speed

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from bola8.rules.messages import name_of
+
 WORDS = {
     "es": {
         "lag": "Arrime", "lag_first": "primer saque", "lag_hill": "empate a uno del final",
@@ -88,14 +90,14 @@ class MatchPrinter:
             elif turn.call is None:
                 what = w["safety"]
             else:
-                what = f"{w['call']} {turn.call.ball} -> {turn.call.pocket}"
-            dropped = [f"{b} ({p})" for b, p, _ in turn.simulation.pocketed]
+                what = f"{w['call']} {turn.call.ball} -> {name_of(turn.call.pocket, self.lang)}"
+            dropped = [f"{b} ({name_of(p, self.lang)})" for b, p, _ in turn.simulation.pocketed]
             pots = f"{w['pocketed']} {', '.join(dropped)}" if dropped else w["nothing"]
             head = f"  #{self.shot_number:<3} {who}: {what}; {pots}"
         elif turn.kind == "choice":
-            head = f"  {who} {w['chooses']} {turn.choice}"
+            head = f"  {who} {w['chooses']} {name_of(turn.choice, self.lang)}"
         else:
-            head = f"  {turn.declared}"
+            head = f"  {name_of(turn.declared, self.lang)}"
         self._say(head + " | " + self._verdict(turn))
 
     def _verdict(self, turn) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from bola8.game.layout import Point
+from bola8.rules.messages import name_of
 
 SCALE = 400.0           # pixels per metre
 RAIL = 0.09             # rail width drawn around the cloth, metres
@@ -137,10 +138,10 @@ def _caption_lines(title, call, ruling, result, words, lang) -> list[tuple[str, 
     if call is None:
         call_text = words["none"]
     else:
-        call_text = f'{call["ball"]} {words["in"]} {call["pocket"]}'
+        call_text = f'{call["ball"]} {words["in"]} {name_of(call["pocket"], lang)}'
     lines = [(f"{title} · {words['call']}: {call_text}", True)]
     if result.pocketed:
-        dropped = ", ".join(f"{ball} ({pocket})" for ball, pocket, _t in result.pocketed)
+        dropped = ", ".join(f"{ball} ({name_of(pocket, lang)})" for ball, pocket, _t in result.pocketed)
         lines.append((f"{words['pocketed']}: {dropped}", False))
     head = words["foul"] if ruling.get("foul") else words["legal"]
     lines.append((head, True))

@@ -256,3 +256,29 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Se vuelven a colocar las bolas en el triángulo y el mismo jugador repite el tiro de apertura.",
         "The balls are racked again and the same player breaks again."),
 }
+
+
+# The contract's identifiers as people read them. Pockets are named from the
+# head end looking to the foot; the Spanish follows the seed's "tronera".
+NAMES: dict[str, tuple[str, str]] = {
+    "head-left": ("cabecera izquierda", "head left"),
+    "head-right": ("cabecera derecha", "head right"),
+    "side-left": ("central izquierda", "side left"),
+    "side-right": ("central derecha", "side right"),
+    "foot-left": ("pie izquierda", "foot left"),
+    "foot-right": ("pie derecha", "foot right"),
+    "accept_table": ("aceptar la mesa", "accept the table"),
+    "rebreak": ("repetir el tiro de apertura", "break again"),
+    "respot_eight": ("reponer la 8 en el punto de pie", "spot the 8"),
+    "rerack": ("volver a montar el triángulo", "rack again"),
+    "stalemate": ("juego empatado", "stalemate"),
+    "forfeit": ("partida perdida por abandono", "forfeit"),
+}
+
+
+def name_of(identifier: str, lang: str = "es") -> str:
+    """A pocket, option or declaration of the contract in words; unknown identifiers as they are."""
+    names = NAMES.get(identifier)
+    if names is None:
+        return identifier
+    return names[0] if lang == "es" else names[1]

@@ -65,6 +65,7 @@ def test_render_draws_a_shot_as_svg(record, tmp_path):
     (["match", "--race", "0"], "race"),
     (["match", "--noise", "-1"], "--noise"),
     (["replay", "/nonexistent/file.jsonl"], "record"),
+    (["match", "--race", "1", "--record", "/nonexistent/dir/m.jsonl"], "--record"),
 ])
 def test_bad_input_is_one_sentence_and_exit_2(args, field):
     done = bola8(*args)
@@ -100,3 +101,17 @@ def test_replay_refuses_a_file_that_is_not_a_record(tmp_path):
     bad.write_text('{"type": "shot"}\nnot json\n')
     done = bola8("replay", str(bad))
     assert done.returncode == 2 and "line 2" in json.loads(done.stdout)["error"]
+
+
+def test_render_refuses_an_output_it_cannot_write(record):
+    path, _ = record
+    done = bola8("render", str(path), "-o", "/nonexistent/dir/shot.svg")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "--output" in json.loads(done.stdout)["error"]
+
+
+def test_replay_refuses_a_record_without_games(tmp_path):
+    header_only = tmp_path / "header.jsonl"
+    header_only.write_text('{"type": "match", "format": "bola8-record", "version": 1}\n')
+    done = bola8("replay", str(header_only))
+    assert done.returncode == 2 and "no game" in json.loads(done.stdout)["error"]

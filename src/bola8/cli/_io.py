@@ -8,9 +8,7 @@ and exit status 2.
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from collections.abc import Callable
 from typing import Any
 
@@ -54,19 +52,3 @@ def guarded(body: Callable[[], int]) -> int:
         return body()
     except InputError as error:
         return error_exit(str(error))
-
-
-def write_atomically(path: str, text: str) -> None:
-    """Write a file so that readers see either the old or the whole new content."""
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=os.path.basename(path))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise

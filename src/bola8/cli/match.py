@@ -46,7 +46,9 @@ def _run(args) -> int:
                     for i, kind in enumerate(kinds))
     header = {"players": names, "race": args.race, "seed": args.seed, "table": args.table,
               "ruleset": args.ruleset, "noise": args.noise}
-    writer = RecordWriter(args.record, header) if args.record else None
+    writer = RecordWriter(args.record, header, field="--record") if args.record else None
+    if writer:
+        writer.save()   # the header now: a path that cannot be written is refused before the match
     printer = MatchPrinter(names, race=args.race, lang=args.lang, quiet=args.quiet,
                            out=sys.stdout, progress=sys.stderr)
     observers = [printer] + ([writer] if writer else [])

@@ -17,7 +17,7 @@ def run(args) -> int:
 
 
 def _run(args) -> int:
-    from bola8.cli._io import write_atomically
+    from bola8.files import write_atomically
     from bola8.errors import InputError
     from bola8.game.record import read_record, recorded_shots
     from bola8.game.render import render_shot
@@ -36,6 +36,6 @@ def _run(args) -> int:
     title = f"{word[0]} {shot.number} · {word[1]} {player}"
     svg = render_shot(spec, shot.before, result, title=title, call=shot.line.get("call"),
                       ruling=shot.line.get("ruling", {}), lang=args.lang)
-    write_atomically(args.output, svg)
+    write_atomically(args.output, svg, field="--output")
     print(args.output)
     return 0

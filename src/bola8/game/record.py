@@ -33,6 +33,7 @@ from typing import Any
 
 from bola8 import rules
 from bola8.errors import InputError
+from bola8.files import write_atomically
 from bola8.game.game import Game, Turn
 from bola8.game.lag import lag_stroke, lag_winner
 from bola8.game.match import coin_toss_winner
@@ -109,8 +110,9 @@ def turn_line(turn: Turn, choice: Any = None) -> dict:
 class RecordWriter:
     """A match observer that writes the record; the file is rewritten atomically after every game."""
 
-    def __init__(self, path: str | None, header: dict):
+    def __init__(self, path: str | None, header: dict, *, field: str = "record"):
         self.path = path
+        self.field = field    # how bad input names the path: "--record" on the command line
         self.lines: list[dict] = [{"type": "match", "format": FORMAT, "version": VERSION, **header}]
 
     def text(self) -> str:
@@ -118,9 +120,7 @@ class RecordWriter:
 
     def save(self) -> None:
         if self.path:
-            from bola8.cli._io import write_atomically
-
-            write_atomically(self.path, self.text())
+            write_atomically(self.path, self.text(), field=self.field)
 
     def on_lag(self, strokes, winner, breaker, reason, coin_toss=False):
         self.lines.append({"type": "lag", "reason": reason, "winner": winner, "breaker": breaker,
@@ -303,6 +303,8 @@ def replay(lines: list[dict]) -> ReplayReport:
         differ("state", line.get("state"), turn.game.state.to_dict())
         differ("layout", line.get("layout"), layout_to_dict(turn.game.balls))
         game = turn.game
+    if report.games == 0:
+        raise InputError("record: it holds no game line, so there is nothing to replay.")
     return report
 
 

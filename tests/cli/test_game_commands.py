@@ -98,7 +98,7 @@ def test_replay_names_the_line_that_differs(record, tmp_path):
 
 def test_replay_refuses_a_file_that_is_not_a_record(tmp_path):
     bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"type": "shot"}\nnot json\n')
+    bad.write_text('{"type": "match"}\nnot json\n')
     done = bola8("replay", str(bad))
     assert done.returncode == 2 and "line 2" in json.loads(done.stdout)["error"]
 

@@ -7,6 +7,7 @@ import math
 
 import pytest
 
+from bola8.errors import InputError
 from bola8.game import MatchSettings, lag_stroke, lag_winner, play_match
 from bola8.game.lag import LagStroke
 from bola8.game.match import coin_toss_winner
@@ -93,8 +94,6 @@ def test_disqualification_forfeits_the_match():
 
 
 def test_a_race_must_be_a_positive_whole_number():
-    from bola8.errors import InputError
-
     with pytest.raises(InputError, match="race"):
         MatchSettings(race=0)
 
@@ -126,3 +125,29 @@ def test_noiseless_bots_tie_every_lag_and_a_seeded_coin_toss_decides(tmp_path):
     assert lag["winner"] == coin_toss_winner(5, "first_break")
     assert result.winner in (0, 1)
     assert replay(lines).ok
+
+
+def test_a_record_with_a_field_of_the_wrong_type_is_refused_naming_line_and_field(tmp_path):
+    _, path = run_match(tmp_path, 1, race=1)
+    lines = path.read_text().splitlines()
+    number = next(i for i, line in enumerate(lines) if json.loads(line)["type"] == "place")
+    place = json.loads(lines[number])
+    place["x"] = [0.5]
+    lines[number] = json.dumps(place)
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(InputError, match=f"record line {number + 1}: x must be a finite number"):
+        read_record(str(path))
+
+
+def test_a_replay_that_cannot_go_on_after_a_difference_says_where_it_began(tmp_path):
+    _, path = run_match(tmp_path, 1, race=1)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    shot = next(i for i, line in enumerate(lines) if line["type"] == "shot" and i > 3)
+    lines[shot]["strike"]["speed"] = 0.05       # a different stroke: everything after it differs
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    try:
+        report = replay(read_record(str(path)))
+    except InputError as error:
+        assert f"differs from the record at line {shot + 1}" in str(error)
+    else:
+        assert not report.ok and report.mismatches[0].line == shot + 1

@@ -31,7 +31,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from bola8 import rules
+from bola8 import __version__, rules
 from bola8.errors import InputError
 from bola8.files import write_atomically
 from bola8.game.game import Game, Turn
@@ -113,7 +113,9 @@ class RecordWriter:
     def __init__(self, path: str | None, header: dict, *, field: str = "record"):
         self.path = path
         self.field = field    # how bad input names the path: "--record" on the command line
-        self.lines: list[dict] = [{"type": "match", "format": FORMAT, "version": VERSION, **header}]
+        # the engine that played it: a replay by another version may differ, and says so
+        self.lines: list[dict] = [{"type": "match", "format": FORMAT, "version": VERSION,
+                                   "bola8": __version__, **header}]
 
     def text(self) -> str:
         return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in self.lines)
@@ -165,8 +167,9 @@ def read_record(path: str) -> list[dict]:
             line = json.loads(text)
         except json.JSONDecodeError as error:
             raise InputError(f"record line {number}: not valid JSON ({error.msg}).") from None
-        if not isinstance(line, dict) or line.get("type") not in _KNOWN_TYPES:
+        if not isinstance(line, dict) or not isinstance(line.get("type"), str) or line["type"] not in _KNOWN_TYPES:
             raise InputError(f"record line {number}: type must be one of {', '.join(sorted(_KNOWN_TYPES))}.")
+        _check_fields(line, number)
         line["_line"] = number
         lines.append(line)
     if not lines:
@@ -175,6 +178,61 @@ def read_record(path: str) -> list[dict]:
 
 
 _KNOWN_TYPES = {"match", "lag", "game", "place", "shot", "choice", "declare", "warn", "game_end", "match_end"}
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _is_stroke(value) -> bool:
+    return (isinstance(value, dict) and value.get("player") in (0, 1) and not isinstance(value.get("player"), bool)
+            and _is_number(value.get("speed")) and (value.get("distance") is None or _is_number(value.get("distance"))))
+
+
+def _is_layout(value) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(v, list) and len(v) == 2 and all(_is_number(c) for c in v) for v in value.values())
+
+
+_TEXT = (lambda v: isinstance(v, str), "a string")
+_INT = (_is_int, "a whole number")
+_NUMBER = (_is_number, "a finite number")
+_OBJECT = (lambda v: isinstance(v, dict), "an object")
+_LAYOUT = (_is_layout, "an object of ball -> [x, y]")
+_OPTIONAL_INT = (lambda v: v is None or _is_int(v), "a whole number or null")
+_OUTCOME = {"ruling": _OBJECT, "state": _OBJECT, "layout": _LAYOUT}
+
+# What replay and render read from each type of line (other fields are kept, unread).
+_FIELDS = {
+    "match": {}, "match_end": {},
+    "lag": {"reason": _TEXT, "winner": _OPTIONAL_INT, "breaker": _INT,
+            "strokes": (lambda v: isinstance(v, list) and len(v) == 2 and all(_is_stroke(x) for x in v),
+                        "two strokes, each with player 0 or 1, speed and distance")},
+    "game": {"table": _TEXT, "ruleset": _TEXT, "breaker": _INT, "rack_seed": _INT, "layout": _LAYOUT},
+    "place": {"x": _NUMBER, "y": _NUMBER},
+    "warn": {"player": _INT},
+    "shot": {"strike": _OBJECT, "call": (lambda v: v is None or isinstance(v, dict), "an object or null"),
+             "elapsed_s": (lambda v: v is None or _is_number(v), "a finite number or null"),
+             "facts": (lambda v: isinstance(v, dict) and isinstance(v.get("referee_fouls", []), list)
+                       and all(isinstance(f, str) for f in v.get("referee_fouls", [])),
+                       "an object whose referee_fouls is a list of codes"), **_OUTCOME},
+    "choice": {"choice": _TEXT, **_OUTCOME},
+    "declare": {"declare": _TEXT, "player": _OPTIONAL_INT, **_OUTCOME},
+    "game_end": {"result": (lambda v: v is None or isinstance(v, str), "a string or null"), "winner": _OPTIONAL_INT},
+}
+
+
+def _check_fields(line: dict, number: int) -> None:
+    """Each field replay or render reads is there with its type: a tampered record is refused, not crashed on."""
+    for name, (valid, expected) in _FIELDS[line["type"]].items():
+        if name not in line:
+            raise InputError(f"record line {number}: {name} is missing.")
+        if not valid(line[name]):
+            raise InputError(f"record line {number}: {name} must be {expected}.")
 
 
 # What a mismatch is about, in the words of each language.
@@ -224,88 +282,82 @@ class ReplayReport:
         return not self.mismatches
 
 
-def _field(line: dict, name: str, kind, where: str):
-    if name not in line:
-        raise InputError(f"record line {line['_line']}: {where}{name} is missing.")
-    value = line[name]
-    if kind is not None and not isinstance(value, kind):
-        raise InputError(f"record line {line['_line']}: {where}{name} has the wrong type.")
-    return value
-
-
 def replay(lines: list[dict]) -> ReplayReport:
     """Play every action of a record again and compare each outcome with what was written."""
-    from bola8.physics import Strike, table_spec
-
+    header = lines[0] if lines[0]["type"] == "match" else {}
     report = ReplayReport()
     game: Game | None = None
-    match_physics = None
     for line in lines:
-        kind, n = line["type"], line["_line"]
-
-        def differ(what: str, expected, got) -> None:
-            if _norm(expected) == _norm(got):
-                return
-            report.mismatches.append(Mismatch(n, kind, what, expected, got))
-
-        if kind == "match" or kind == "match_end":
-            continue
-        if kind == "lag":
-            table = lines[0].get("table", "9ft") if lines[0]["type"] == "match" else "9ft"
-            spec = table_spec(table)
-            strokes = tuple(lag_stroke(spec, float(s["speed"]), player=int(s["player"]), physics=match_physics)
-                            for s in _field(line, "strokes", list, ""))
-            for recorded, stroke in zip(line["strokes"], strokes):
-                got = None if math.isinf(stroke.distance) else stroke.distance
-                differ("lag distance", [stroke.player, recorded.get("distance")], [stroke.player, got])
-            if line.get("coin_toss"):
-                # the last of the tied lags was recorded: it must tie again, and the toss repeat
-                seed = lines[0].get("seed", 0) if lines[0]["type"] == "match" else 0
-                got = coin_toss_winner(seed, line.get("reason")) if lag_winner(*strokes) is None else None
-            else:
-                got = lag_winner(*strokes)
-            differ("lag winner", line.get("winner"), got)
-            continue
-        if kind == "game":
-            game = Game.new(_field(line, "table", str, ""), ruleset=_field(line, "ruleset", str, ""),
-                            breaker=_field(line, "breaker", int, ""), rack_seed=_field(line, "rack_seed", int, ""))
-            report.games += 1
-            differ("rack layout", line.get("layout"), layout_to_dict(game.balls))
-            continue
-        if game is None:
-            raise InputError(f"record line {n}: a {kind} line comes before any game line.")
-        report.actions += 1
-        if kind == "place":
-            game = game.place_cue_ball(float(_field(line, "x", (int, float), "")),
-                                       float(_field(line, "y", (int, float), "")))
-            continue
-        if kind == "warn":
-            game = game.warn_slow_play(_field(line, "player", int, ""))
-            continue
-        if kind == "game_end":
-            differ("game result", [line.get("result"), line.get("winner")],
-                   [game.state.result, game.state.winner])
-            continue
-        if kind == "shot":
-            strike = Strike.from_dict(_field(line, "strike", dict, ""))
-            call_data = line.get("call")
-            call = None if call_data is None else rules.Call.from_dict(call_data)
-            fouls = tuple(line.get("facts", {}).get("referee_fouls", ()))
-            fouls = tuple(f for f in fouls if f != "slow_play")
-            turn = game.play(strike, call, referee_fouls=fouls, elapsed_s=line.get("elapsed_s"))
-            report.shots += 1
-            differ("facts", line.get("facts"), turn.shot.to_dict())
-        elif kind == "choice":
-            turn = game.decide(_field(line, "choice", str, ""))
-        else:
-            turn = game.declare(_field(line, "declare", str, ""), line.get("player"))
-        differ("ruling", line.get("ruling"), ruling_to_dict(turn.ruling))
-        differ("state", line.get("state"), turn.game.state.to_dict())
-        differ("layout", line.get("layout"), layout_to_dict(turn.game.balls))
-        game = turn.game
+        try:
+            game = _replay_line(line, header, game, report)
+        except InputError as error:
+            if report.mismatches:
+                first = report.mismatches[0].line
+                raise InputError(f"record line {line['_line']}: the replay cannot go on "
+                                 f"({str(error).rstrip('.')}); it already differs from the record at line "
+                                 f"{first} - was it recorded by another version of bola8?") from None
+            raise InputError(f"record line {line['_line']}: {error}") from None
     if report.games == 0:
         raise InputError("record: it holds no game line, so there is nothing to replay.")
     return report
+
+
+def _replay_line(line: dict, header: dict, game: Game | None, report: ReplayReport) -> Game | None:
+    """Replay one line; returns the game after it."""
+    from bola8.physics import Strike, table_spec
+
+    kind, n = line["type"], line["_line"]
+
+    def differ(what: str, expected, got) -> None:
+        if _norm(expected) != _norm(got):
+            report.mismatches.append(Mismatch(n, kind, what, expected, got))
+
+    if kind in ("match", "match_end"):
+        return game
+    if kind == "lag":
+        spec = table_spec(header.get("table", "9ft"))
+        strokes = tuple(lag_stroke(spec, float(s["speed"]), player=int(s["player"])) for s in line["strokes"])
+        for recorded, stroke in zip(line["strokes"], strokes):
+            got = None if math.isinf(stroke.distance) else stroke.distance
+            differ("lag distance", [stroke.player, recorded.get("distance")], [stroke.player, got])
+        if line.get("coin_toss"):
+            # the last of the tied lags was recorded: it must tie again, and the toss repeat
+            tied = lag_winner(*strokes) is None
+            got = coin_toss_winner(header.get("seed", 0), line["reason"]) if tied else None
+        else:
+            got = lag_winner(*strokes)
+        differ("lag winner", line["winner"], got)
+        return game
+    if kind == "game":
+        game = Game.new(line["table"], ruleset=line["ruleset"], breaker=line["breaker"], rack_seed=line["rack_seed"])
+        report.games += 1
+        differ("rack layout", line["layout"], layout_to_dict(game.balls))
+        return game
+    if game is None:
+        raise InputError(f"a {kind} line comes before any game line.")
+    report.actions += 1
+    if kind == "place":
+        return game.place_cue_ball(float(line["x"]), float(line["y"]))
+    if kind == "warn":
+        return game.warn_slow_play(line["player"])
+    if kind == "game_end":
+        differ("game result", [line["result"], line["winner"]], [game.state.result, game.state.winner])
+        return game
+    if kind == "shot":
+        strike = Strike.from_dict(line["strike"])
+        call = None if line["call"] is None else rules.Call.from_dict(line["call"])
+        fouls = tuple(f for f in line["facts"].get("referee_fouls", ()) if f != "slow_play")
+        turn = game.play(strike, call, referee_fouls=fouls, elapsed_s=line["elapsed_s"])
+        report.shots += 1
+        differ("facts", line["facts"], turn.shot.to_dict())
+    elif kind == "choice":
+        turn = game.decide(line["choice"])
+    else:
+        turn = game.declare(line["declare"], line["player"])
+    differ("ruling", line["ruling"], ruling_to_dict(turn.ruling))
+    differ("state", line["state"], turn.game.state.to_dict())
+    differ("layout", line["layout"], layout_to_dict(turn.game.balls))
+    return turn.game
 
 
 def _norm(value):

@@ -15,13 +15,16 @@ STATE_KEYS = {"ruleset", "phase", "shooter", "breaker", "groups", "on_table", "c
               "turns_without_attempt", "winner", "result"}
 
 
-def referee(stdin: str | dict, *args: str) -> tuple[int, dict, str]:
-    text = stdin if isinstance(stdin, str) else json.dumps(stdin)
-    done = subprocess.run(COMMAND + list(args), input=text, capture_output=True, text=True, timeout=60)
-    assert "Traceback" not in done.stderr and "Traceback" not in done.stdout, done.stderr
-    lines = done.stdout.strip().splitlines()
-    assert len(lines) == 1, done.stdout + done.stderr
-    return done.returncode, json.loads(lines[0]), done.stderr
+def referee(stdin: str | bytes | dict, *args: str) -> tuple[int, dict, str]:
+    if isinstance(stdin, dict):
+        stdin = json.dumps(stdin)
+    data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
+    done = subprocess.run(COMMAND + list(args), input=data, capture_output=True, timeout=60)
+    stdout, stderr = done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
+    assert "Traceback" not in stderr and "Traceback" not in stdout, stderr
+    lines = stdout.strip().splitlines()
+    assert len(lines) == 1, stdout + stderr
+    return done.returncode, json.loads(lines[0]), stderr
 
 
 def test_a_shot_gives_the_ruling_and_the_full_next_state_in_spanish():
@@ -87,3 +90,35 @@ def test_bad_input_exits_2_with_one_error_naming_the_field(stdin, field):
     assert code == 2 and set(out) == {"error"}, out
     assert out["error"].startswith(field), out["error"]
     assert stderr == ""
+
+
+# ------------------------------------------------------------- strict JSON reading
+DECLARE = '{"state": {"on_table": %s}, "declare": "stalemate"}'
+
+
+@pytest.mark.parametrize("stdin, words", [
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ('{"a": ' * 100_000 + "1" + "}" * 100_000, "nested too deeply"),
+    (DECLARE % ("[" + "7" * 5000 + "]"), "5000 digits"),
+    (DECLARE % ("[-" + "7" * 4301 + "]"), "4301 digits"),
+    (DECLARE % "[NaN]", "NaN is not a JSON number"),
+    (DECLARE % "[Infinity]", "Infinity is not a JSON number"),
+    (DECLARE % "[-Infinity]", "-Infinity is not a JSON number"),
+    (DECLARE % "[1e400]", "1e400 is too large"),
+    ('{"state": {"on_table": [8], "shooter": 0, "shooter": 1}, "declare": "stalemate"}',
+     'the key "shooter" appears twice'),
+    ('{"state": {"on_table": [8]}, "declare": "stalemate", "declare": "forfeit", "player": 0}',
+     'the key "declare" appears twice'),
+    (b'{"state": {"on_table": [8]}, "declare": "stalemate", "x": "\xff"}', "not UTF-8"),
+])
+def test_input_that_is_not_strict_json_exits_2_without_a_traceback(stdin, words):
+    code, out, stderr = referee(stdin)
+    assert code == 2 and set(out) == {"error"} and stderr == "", out
+    assert out["error"].startswith("standard input") and words in out["error"], out["error"]
+    assert out["error"].endswith(".") and "\n" not in out["error"]
+
+
+def test_a_utf8_byte_order_mark_at_the_start_is_accepted():
+    body = json.dumps({"state": {"on_table": ALL}, "declare": "stalemate"})
+    code, out, _ = referee(b"\xef\xbb\xbf" + body.encode("utf-8"))
+    assert code == 0 and out["state"]["result"] == "stalemate"

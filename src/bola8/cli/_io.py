@@ -8,6 +8,7 @@ and exit status 2.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -25,16 +26,59 @@ def add_lang_argument(parser) -> None:
 
 
 def read_json_stdin() -> Any:
-    """The one JSON value on standard input, or an InputError."""
-    text = sys.stdin.read()
+    """The one JSON value on standard input, or an InputError.
+
+    Strict JSON only: the input must be UTF-8 (a leading byte order mark is
+    accepted), the constants NaN, Infinity and -Infinity and numbers too large
+    for a float are refused, an object may not repeat a key, and neither an
+    integer with more digits than Python converts nor nesting deeper than the
+    parser can follow gives a traceback.
+    """
+    data = sys.stdin.buffer.read()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InputError(f"standard input is not UTF-8 text (byte {error.start + 1} cannot be decoded).") from None
     if not text.strip():
         raise InputError("standard input is empty: expected one JSON object.")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_refuse_constant, parse_int=_integer, parse_float=_finite,
+                          object_pairs_hook=_object_without_repeated_keys)
     except json.JSONDecodeError as error:
         raise InputError(
             f"standard input is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
         ) from None
+    except RecursionError:
+        raise InputError("standard input: the JSON is nested too deeply to be read.") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise InputError(f"standard input: {name} is not a JSON number; expected a finite number.")
+
+
+def _integer(digits: str) -> int:
+    try:
+        return int(digits)
+    except ValueError:     # more digits than int() converts (sys.get_int_max_str_digits)
+        raise InputError(f"standard input: an integer with {len(digits.lstrip('-'))} digits is too long "
+                         "to be read.") from None
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise InputError(f"standard input: the number {text} is too large; expected a finite number.")
+    return value
+
+
+def _object_without_repeated_keys(pairs: list[tuple[str, Any]]) -> dict:
+    result: dict = {}
+    for key, value in pairs:
+        if key in result:
+            raise InputError(f"standard input: the key {json.dumps(key, ensure_ascii=False)} appears twice "
+                             "in one object.")
+        result[key] = value
+    return result
 
 
 def write_json(value: Any) -> None:

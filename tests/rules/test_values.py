@@ -169,3 +169,30 @@ def test_referee_fouls_are_reported_in_the_seeds_order():
                            "rail_after_contact": True, "referee_fouls": ["slow_play", "foot_off_floor"]})
     ruling, _ = judge(state, shot)
     assert [r.article for r in ruling.reasons][:2] == ["12.1.d", "24.1"]
+
+
+@pytest.mark.parametrize("build, expected", [
+    (lambda: State.from_dict({"on_table": ALL, "shooter": True}), "state.shooter: true is not a player"),
+    (lambda: State.from_dict({"on_table": ALL, "winner": False, "phase": "over", "result": "win"}),
+     "state.winner: false is not a player"),
+    (lambda: Shot.from_dict({"first_contact": 1, "pocketed": [{"ball": 3, "pocket": None}]}),
+     "shot.pocketed[0].pocket: null is not a pocket"),
+    (lambda: Shot.from_dict({"first_contact": 1, "pocketed": [{"ball": 3, "pocket": "middle"}]}),
+     'shot.pocketed[0].pocket: "middle" is not a pocket'),
+    (lambda: State.from_dict({"on_table": ALL, "phase": "end"}), 'state.phase: "end" is not allowed'),
+    (lambda: State.from_dict({"on_table": ALL, "ruleset": "wpa"}), 'state.ruleset: "wpa" is not allowed'),
+    (lambda: State.from_dict({"on_table": [True]}), "state.on_table[0]: expected an integer, got true"),
+    (lambda: State.from_dict({"on_table": ALL, "turns_without_attempt": None}),
+     "state.turns_without_attempt: expected an integer, got null"),
+    (lambda: Shot.from_dict({"first_contact": 1, "pocketed": [], "rail_after_contact": None}),
+     "shot.rail_after_contact: expected true or false, got null"),
+    (lambda: get_ruleset(None), "ruleset: null is not a ruleset"),
+    (lambda: Reason("x", "1.1", "a", "b").text(None), "lang: null is not a language"),
+])
+def test_errors_spell_values_as_json_does(build, expected):
+    with pytest.raises(InputError) as caught:
+        build()
+    message = str(caught.value)
+    assert message.startswith(expected), message
+    for python in ("True", "False", "None", "'"):
+        assert python not in message, message

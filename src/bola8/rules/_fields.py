@@ -1,7 +1,11 @@
-"""Reading JSON fields at the edge: every refusal is one sentence naming the field."""
+"""Reading JSON fields at the edge: every refusal is one sentence naming the field.
+
+Values are quoted in JSON's spelling (true, false, null, "text"), never Python's.
+"""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from bola8.errors import InputError
@@ -49,13 +53,13 @@ def choice(value: Any, where: str, options: tuple[str, ...]) -> str:
     if not isinstance(value, str):
         raise InputError(f"{where}: expected a string, got {_kind(value)}.")
     if value not in options:
-        raise InputError(f"{where}: {value!r} is not allowed; expected one of {', '.join(options)}.")
+        raise InputError(f"{where}: {spell(value)} is not allowed; expected one of {', '.join(options)}.")
     return value
 
 
 def pocket(value: Any, where: str) -> str:
     if not isinstance(value, str) or value not in POCKETS:
-        raise InputError(f"{where}: {value!r} is not a pocket; expected one of {', '.join(POCKETS)}.")
+        raise InputError(f"{where}: {spell(value)} is not a pocket; expected one of {', '.join(POCKETS)}.")
     return value
 
 
@@ -67,19 +71,24 @@ def array(value: Any, where: str) -> list:
 
 def player(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
-        raise InputError(f"{where}: {value!r} is not a player; expected 0 or 1.")
+        raise InputError(f"{where}: {spell(value)} is not a player; expected 0 or 1.")
     return value
 
 
+def spell(value: Any) -> str:
+    """A value as JSON writes it: null, true, 3, "side-left"; an array or an object by its kind."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return json.dumps(value, ensure_ascii=False)
+    return _kind(value)
+
+
 def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
+    if value is None or isinstance(value, bool):
+        return spell(value)
     if isinstance(value, (int, float)):
-        return f"the number {value!r}"
+        return f"the number {spell(value)}"
     if isinstance(value, str):
-        return f"the string {value!r}"
+        return f"the string {spell(value)}"
     if isinstance(value, (list, tuple)):
         return "an array"
     if isinstance(value, dict):

@@ -19,9 +19,9 @@ def make_choice(state: State, choice: str) -> tuple[Ruling, State]:
     f.choice(choice, "choice", CHOICES)
     decision = state.decision
     if decision is None:
-        raise InputError(f"choice: no decision is pending; {choice!r} cannot be chosen now.")
+        raise InputError(f"choice: no decision is pending; {f.spell(choice)} cannot be chosen now.")
     if choice not in decision.options:
-        raise InputError(f"choice: {choice!r} is not one of the pending options "
+        raise InputError(f"choice: {f.spell(choice)} is not one of the pending options "
                          f"({', '.join(decision.options)}).")
     chooser = decision.player
     if choice == "accept_table":

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from bola8.errors import InputError
+from bola8.rules._fields import spell
 
 
 @dataclass(frozen=True)
@@ -37,9 +38,9 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         if self.eight_on_break not in ("choice", "rerack"):
-            raise ValueError(f"eight_on_break: {self.eight_on_break!r}; expected 'choice' or 'rerack'")
+            raise ValueError(f"eight_on_break: {spell(self.eight_on_break)}; expected \"choice\" or \"rerack\"")
         if self.stalemate not in ("auto", "off"):
-            raise ValueError(f"stalemate: {self.stalemate!r}; expected 'auto' or 'off'")
+            raise ValueError(f"stalemate: {spell(self.stalemate)}; expected \"auto\" or \"off\"")
         if self.stalemate_turns < 1:
             raise ValueError("stalemate_turns must be at least 1")
 
@@ -61,4 +62,4 @@ def get_ruleset(name: str) -> Ruleset:
         return RULESETS[name]
     except (KeyError, TypeError):
         raise InputError(
-            f"ruleset: {name!r} is not a ruleset; expected one of {', '.join(RULESETS)}.") from None
+            f"ruleset: {spell(name)} is not a ruleset; expected one of {', '.join(RULESETS)}.") from None

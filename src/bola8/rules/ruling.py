@@ -23,7 +23,7 @@ class Reason:
 
     def text(self, lang: str = "es") -> str:
         if lang not in LANGS:
-            raise InputError(f"lang: {lang!r} is not a language; expected es or en.")
+            raise InputError(f"lang: {f.spell(lang)} is not a language; expected es or en.")
         return self.es if lang == "es" else self.en
 
     def to_dict(self, lang: str = "es") -> dict:
@@ -76,8 +76,8 @@ class Ruling:
                             f"{where}.reasons[{i}].code", tuple(MESSAGES))
             built = reason(code)
             if item.get("article", built.article) != built.article:
-                raise InputError(f"{where}.reasons[{i}].article: {code!r} cites Art. {built.article}, "
-                                 f"not {item.get('article')!r}.")
+                raise InputError(f"{where}.reasons[{i}].article: {f.spell(code)} cites Art. {built.article}, "
+                                 f"not {f.spell(item.get('article'))}.")
             reasons.append(built)
 
         def balls(key: str) -> tuple[int, ...]:

@@ -134,7 +134,7 @@ class Shot:
         for i, item in enumerate(f.array(data.get("referee_fouls", []), f"{where}.referee_fouls")):
             name = f.choice(item, f"{where}.referee_fouls[{i}]", REFEREE_FOULS)
             if name in fouls:
-                raise InputError(f"{where}.referee_fouls[{i}]: {name!r} is listed twice.")
+                raise InputError(f"{where}.referee_fouls[{i}]: {f.spell(name)} is listed twice.")
             fouls.append(name)
         return cls(
             call=call,

@@ -164,13 +164,13 @@ def check_consistent(state: State, where: str = "state") -> None:
     """Refuse a state no game can reach; the referee's core assumes consistent states."""
     over = state.phase == "over"
     if over and state.result is None:
-        raise InputError(f"{where}.result: the phase is 'over' but no result is given.")
+        raise InputError(f"{where}.result: the phase is \"over\" but no result is given.")
     if not over and state.result is not None:
-        raise InputError(f"{where}.result: {state.result!r} is set while the phase is {state.phase!r}, not 'over'.")
+        raise InputError(f"{where}.result: {f.spell(state.result)} is set while the phase is {f.spell(state.phase)}, not \"over\".")
     if not over and state.winner is not None:
-        raise InputError(f"{where}.winner: a winner is set while the phase is {state.phase!r}, not 'over'.")
+        raise InputError(f"{where}.winner: a winner is set while the phase is {f.spell(state.phase)}, not \"over\".")
     if state.result in ("win", "forfeit") and state.winner is None:
-        raise InputError(f"{where}.winner: the result {state.result!r} needs a winner (0 or 1).")
+        raise InputError(f"{where}.winner: the result {f.spell(state.result)} needs a winner (0 or 1).")
     if state.result == "stalemate" and state.winner is not None:
         raise InputError(f"{where}.winner: a stalemate has no winner; expected null.")
     if over and state.decision is not None:
@@ -184,7 +184,7 @@ def check_consistent(state: State, where: str = "state") -> None:
             raise InputError(f"{where}.decision: no decision is pending before the break; expected null.")
         if state.cue_ball != "in_hand_behind_head_string":
             raise InputError(f"{where}.cue_ball: the break is played from in hand behind the head string "
-                             "(Art. 7.1); expected 'in_hand_behind_head_string'.")
+                             "(Art. 7.1); expected \"in_hand_behind_head_string\".")
         if state.shooter != state.breaker:
             raise InputError(f"{where}.shooter: on the break the breaker shoots; shooter and breaker must be equal.")
         if state.turns_without_attempt != 0:
@@ -196,7 +196,7 @@ def check_consistent(state: State, where: str = "state") -> None:
             raise InputError(f"{where}.on_table: the 8 is missing while the game goes on; "
                              "once the 8 is down the game is over (Art. 20) or the 8 is re-spotted (Art. 6, 8.1).")
         if eight_pending and EIGHT in state.on_table:
-            raise InputError(f"{where}.decision: 'respot_eight' is offered but the 8 is on the table.")
+            raise InputError(f"{where}.decision: \"respot_eight\" is offered but the 8 is on the table.")
         if decision is not None:
             if decision.player != state.shooter:
                 raise InputError(f"{where}.decision.player: the player who decides must be the shooter "
@@ -209,10 +209,10 @@ def check_consistent(state: State, where: str = "state") -> None:
                 raise InputError(f"{where}.decision.player: the breaker's opponent decides after an illegal "
                                  "break (Art. 7.2).")
             if eight_pending and get_ruleset(state.ruleset).eight_on_break != "choice":
-                raise InputError(f"{where}.decision.options: on {state.ruleset!r} the 8 on the break is always "
+                raise InputError(f"{where}.decision.options: on {f.spell(state.ruleset)} the 8 on the break is always "
                                  "a re-rack (Art. 6); no choice is offered.")
             if eight_pending and state.cue_ball != "on_table":
-                raise InputError(f"{where}.cue_ball: the breaker chooses after a foul-free break; expected 'on_table'.")
+                raise InputError(f"{where}.cue_ball: the breaker chooses after a foul-free break; expected \"on_table\".")
         if state.cue_ball == "in_hand_behind_head_string" and state.groups is not None:
             raise InputError(f"{where}.cue_ball: ball in hand behind the head string only follows a break foul "
                              "(Art. 8.2), when the table is still open.")

@@ -115,3 +115,13 @@ def test_replay_refuses_a_record_without_games(tmp_path):
     header_only.write_text('{"type": "match", "format": "bola8-record", "version": 1}\n')
     done = bola8("replay", str(header_only))
     assert done.returncode == 2 and "no game" in json.loads(done.stdout)["error"]
+
+
+@pytest.mark.parametrize("command", [["replay"], ["render", "-o", "never.svg"]])
+def test_a_file_that_is_not_utf8_is_bad_input(tmp_path, command):
+    binary = tmp_path / "b.jsonl"
+    binary.write_bytes(b"\xff\xfe\n")
+    done = bola8(command[0], str(binary), *command[1:], cwd=tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert json.loads(done.stdout)["error"].startswith("record line 1: not UTF-8")
+    assert not (tmp_path / "never.svg").exists()

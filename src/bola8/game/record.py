@@ -155,12 +155,17 @@ class RecordWriter:
 def read_record(path: str) -> list[dict]:
     """The lines of a record file, each checked to be a JSON object with a known type."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            raw = handle.read().splitlines()
+        with open(path, "rb") as handle:
+            raw = handle.read().splitlines()     # bytes: splits at \n, \r and \r\n only
     except OSError as error:
         raise InputError(f"record: cannot read {path!r} ({error.strerror}).") from None
     lines = []
-    for number, text in enumerate(raw, start=1):
+    for number, data in enumerate(raw, start=1):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InputError(f"record line {number}: not UTF-8 text (byte 0x{data[error.start]:02x} "
+                             f"at column {error.start + 1}); is {path!r} a bola8 record?") from None
         if not text.strip():
             continue
         try:

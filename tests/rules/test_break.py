@@ -192,3 +192,51 @@ def test_break_call_is_refused():
 
     with pytest.raises(InputError, match="shot.call"):
         shoot(break_state(), first_contact=1, call={"ball": 1, "pocket": "foot-left"})
+
+
+# ------------------------------------------- facts that contradict each other (Art. 12.1.e)
+@pytest.mark.parametrize("facts, field", [
+    ({"pocketed": [down(3)]}, r"shot\.pocketed\[0\]\.ball: ball 3 cannot drop"),
+    ({"pocketed": [down(0, "side-left"), down(8)]}, r"shot\.pocketed\[1\]\.ball: ball 8 cannot drop"),
+    ({"off_table": [12]}, r"shot\.off_table\[0\]: ball 12 cannot leave"),
+    ({"object_balls_to_rail": 4}, r"shot\.object_balls_to_rail: 4 object balls cannot reach"),
+])
+@pytest.mark.parametrize("before", [break_state(), State.from_dict({"on_table": ALL})], ids=["break", "play"])
+def test_object_balls_cannot_move_when_the_cue_ball_touched_none(before, facts, field):
+    from bola8.errors import InputError
+
+    with pytest.raises(InputError, match="^" + field + r".*first_contact is null.*touched_ball"):
+        shoot(before, first_contact=None, **facts)
+    with pytest.raises(InputError, match="^" + field):       # another referee foul does not explain it
+        shoot(before, first_contact=None, referee_fouls=["foot_off_floor"], **facts)
+
+
+def test_the_cue_ball_alone_may_drop_without_a_contact():
+    ruling, after = shoot(break_state(), first_contact=None, pocketed=[down(0)])
+    assert ruling.foul and after.decision.options == ("accept_table", "rebreak")
+    assert after.on_table == tuple(ALL)
+
+
+def test_art8_a_ball_moved_by_hand_on_a_break_that_missed_the_rack_stays_down_and_none_vanishes():
+    # The break missed the rack (illegal, Art. 7.2) and a person knocked 3 and the 8 in and 12 off
+    # the table (Art. 12.1.e): a break foul (Art. 8) - the opponent chooses; 3 stays down (8.1),
+    # the 8 and the jumped 12 are re-spotted.
+    ruling, after = shoot(break_state(), first_contact=None, referee_fouls=["touched_ball"],
+                          pocketed=[down(3), down(8, "side-left")], off_table=[12])
+    assert ruling.foul and ruling.turn_passes and ruling.legally_pocketed == ()
+    assert ruling.respotted == (8, 12) and after.on_table == tuple(b for b in ALL if b != 3)
+    assert after.decision.player == 1 and after.decision.options == ("accept_table", "rebreak")
+    assert after.cue_ball == "in_hand_behind_head_string"
+    assert codes(ruling)[:2] == ["touched_ball", "illegal_break_with_foul"]
+    assert {"eight_respotted_after_break_foul", "break_foul_balls_stay_down", "balls_respotted"} <= set(codes(ruling))
+    assert "illegal_break" not in codes(ruling)         # "nothing pocketed" would be false
+    _, accepted = decide(after, "accept_table")
+    assert accepted.on_table == after.on_table and accepted.shooter == 1
+
+
+def test_a_ball_moved_by_hand_on_a_shot_that_touched_nothing_is_an_ordinary_foul():
+    before = State.from_dict({"on_table": [1, 2, 8, 9], "groups": ["solids", "stripes"]})
+    ruling, after = shoot(before, call={"ball": 1, "pocket": "foot-left"}, first_contact=None,
+                          referee_fouls=["touched_ball"], pocketed=[down(2), down(9, "side-left")])
+    assert ruling.foul and codes(ruling)[:2] == ["no_contact", "touched_ball"]
+    assert ruling.respotted == (2,) and after.on_table == (1, 2, 8) and after.cue_ball == "in_hand"

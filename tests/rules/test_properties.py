@@ -66,9 +66,12 @@ def random_shot(rng: random.Random, state: State) -> Shot:
     if call is not None and rng.random() < 0.5:
         first = call.ball
     fouls = tuple(f for f in REFEREE_FOULS if rng.random() < 0.03)
+    if first is None and "touched_ball" not in fouls:     # no contact moves no object ball
+        pocketed = [p for p in pocketed if p.ball == 0]
+        off = [b for b in off if b == 0]
     return Shot(first_contact=first, pocketed=tuple(pocketed), call=call, off_table=tuple(off),
                 rail_after_contact=rng.random() < 0.7,
-                object_balls_to_rail=rng.randint(0, min(15, len(state.on_table))),
+                object_balls_to_rail=rng.randint(0, min(15, len(state.on_table))) if first is not None or "touched_ball" in fouls else 0,
                 illegal_first_contact_behind_head_string=rng.random() < 0.2, referee_fouls=fouls)
 
 

@@ -41,13 +41,19 @@ def judge_break(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State
                            codes=fouls + ("eight_on_break_coin_op",))
 
     if not legal:
-        # Art. 7.2 (no foul) / Art. 8 (with a foul): the opponent chooses. An illegal
-        # break pocketed nothing, so only jumped balls can be down. Decision where
-        # RULINGS.md is silent: the 8 off the table on an illegal break is re-spotted
-        # at once - the turn passes anyway, so Art. 6's breaker choice does not arise.
+        # Art. 7.2 (no foul) / Art. 8 (with a foul): the opponent chooses. A break that
+        # touched a ball pockets one only if a person moved it (Art. 12.1.e, the only way
+        # judge lets a ball drop with no first contact): then, as on any break foul
+        # (Art. 8.1), what dropped stays down except the 8. Decision where RULINGS.md is
+        # silent: the 8 off the table on an illegal break is re-spotted at once - the
+        # turn passes anyway, so Art. 6's breaker choice does not arise.
         respot = jumped + ((EIGHT,) if eight_down else ())
         codes = fouls + (("illegal_break_with_foul",) if fouls else ("illegal_break",))
-        codes += (("eight_respotted_illegal_break",) if eight_down else ()) + jumped_codes
+        if eight_down:
+            codes += ("eight_respotted_after_break_foul",) if fouls else ("eight_respotted_illegal_break",)
+        if any(b != EIGHT for b in shot.pocketed_object_balls):
+            codes += ("break_foul_balls_stay_down",)
+        codes += jumped_codes
         after = replace(common, shooter=opponent, on_table=table_after(state, shot, respot),
                         cue_ball=art_13_ball_in_hand(after_break=True) if fouls else "on_table",
                         decision=Decision(opponent, ILLEGAL_BREAK_OPTIONS))

@@ -70,6 +70,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "permanecen en tronera, salvo la bola 8, y la mesa queda abierta.",
         "Foul: the cue ball left the table on the break. The pocketed balls stay down, except the 8, "
         "and the table is open."),
+    "break_foul_balls_stay_down": (
+        "8.1",
+        "Falta en el tiro de apertura: las bolas de color entroneradas permanecen en tronera.",
+        "A foul on the break: the object balls pocketed stay down."),
     "ball_in_hand_behind_head_string": (
         "8.2",
         "Bola en mano detrás de la línea de cabeza para el contrario: no puede tirar a una bola situada"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from bola8.errors import InputError
 from bola8.rules.articles.art02_called_shot import art_2_5_callable_balls
+from bola8.rules.balls import CUE
 from bola8.rules.break_shot import judge_break
 from bola8.rules.choices import make_choice
 from bola8.rules.declarations import make_declaration
@@ -50,6 +51,25 @@ def declare(state: State, what: str, player: int | None = None) -> tuple[Ruling,
     return make_declaration(state, what, player)
 
 
+def check_no_contact_moves_nothing(shot: Shot) -> None:
+    """Facts that contradict each other: with no first contact the cue ball moved no object ball,
+    so none can drop, leave the table or reach a cushion - unless a person moved it, which is
+    the referee-entered foul "touched_ball" (Art. 12.1.e)."""
+    if shot.first_contact is not None or "touched_ball" in shot.referee_fouls:
+        return
+    unless = ("when the cue ball touched no ball (first_contact is null) unless a referee entered "
+              "the foul \"touched_ball\" (Art. 12.1.e).")
+    for i, p in enumerate(shot.pocketed):
+        if p.ball != CUE:
+            raise InputError(f"shot.pocketed[{i}].ball: ball {p.ball} cannot drop {unless}")
+    for i, ball in enumerate(shot.off_table):
+        if ball != CUE:
+            raise InputError(f"shot.off_table[{i}]: ball {ball} cannot leave the table {unless}")
+    if shot.object_balls_to_rail:
+        raise InputError(f"shot.object_balls_to_rail: {shot.object_balls_to_rail} object balls cannot reach "
+                         f"a cushion {unless}")
+
+
 def check_shot_fits(state: State, shot: Shot) -> None:
     """Refuse a shot the state does not allow, naming the field."""
     if state.phase == "over":
@@ -69,6 +89,7 @@ def check_shot_fits(state: State, shot: Shot) -> None:
     if shot.object_balls_to_rail > len(on_table):
         raise InputError(f"shot.object_balls_to_rail: {shot.object_balls_to_rail} is more than the "
                          f"{len(on_table)} object balls on the table.")
+    check_no_contact_moves_nothing(shot)
     if state.phase == "break":
         if shot.call is not None:
             raise InputError("shot.call: the break is never called (Art. 2.1); expected null.")

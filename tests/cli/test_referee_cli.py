@@ -12,7 +12,7 @@ ALL = list(range(1, 16))
 BREAK = {"phase": "break", "cue_ball": "in_hand_behind_head_string", "on_table": ALL}
 COMMAND = [sys.executable, "-m", "bola8", "referee"]
 STATE_KEYS = {"ruleset", "phase", "shooter", "breaker", "groups", "on_table", "cue_ball", "decision",
-              "turns_without_attempt", "winner", "result"}
+              "turns_without_attempt", "called_this_turn", "winner", "result"}
 
 
 def referee(stdin: str | bytes | dict, *args: str) -> tuple[int, dict, str]:

@@ -156,3 +156,43 @@ def test_art21_1_states_of_a_game_with_stalemate_off_read_back_unchanged():
     for _ in range(7):
         _, s = judge(s, Shot.from_dict({"pocketed": [], **SAFETY}), ruleset=rules)
     assert State.from_dict(s.to_dict()) == s and s.turns_without_attempt == 7
+
+
+# ------------------------------------------- Art. 21.1: a turn is a player's visit
+GROUPED = {"groups": ["solids", "stripes"], "on_table": [1, 2, 3, 8, 9, 10, 11]}
+
+
+def test_art21_1_a_turn_with_a_called_pot_then_a_safety_is_not_a_turn_without_attempt():
+    s = state(**GROUPED, turns_without_attempt=4)
+    _, s = shoot(s, call=call(1), first_contact=1, pocketed=[down(1)])      # player 0 pots as called
+    assert (s.shooter, s.turns_without_attempt, s.called_this_turn) == (0, 0, True)
+    _, s = shoot(s, first_contact=2, rail_after_contact=True)               # ... then plays safe
+    assert (s.shooter, s.turns_without_attempt, s.called_this_turn) == (1, 0, False)
+    counts = []
+    for _ in range(5):                                                      # five real turns of safeties
+        _, s = shoot(s, first_contact=9 if s.shooter == 1 else 2, rail_after_contact=True)
+        counts.append((s.phase, s.turns_without_attempt))
+    assert counts == [("play", 1), ("play", 2), ("play", 3), ("play", 4), ("play", 5)]
+    ruling, s = shoot(s, first_contact=9 if s.shooter == 1 else 2, rail_after_contact=True)
+    assert (s.phase, s.result, s.turns_without_attempt) == ("over", "stalemate", 6)
+    assert "stalemate_no_attempts" in codes(ruling)
+
+
+def test_art21_1_a_turn_after_a_pot_on_the_break_has_no_called_shot_and_counts():
+    _, s = shoot(State.initial(), first_contact=1, pocketed=[down(4)])
+    assert (s.shooter, s.called_this_turn) == (0, False)
+    _, s = shoot(s, first_contact=2, rail_after_contact=True)
+    assert (s.shooter, s.turns_without_attempt) == (1, 1)
+
+
+def test_art21_1_called_this_turn_is_cleared_when_the_turn_passes_or_the_game_ends():
+    s = state(**GROUPED, called_this_turn=True)
+    _, after = shoot(s, call=call(2), first_contact=2, rail_after_contact=True)       # called miss
+    assert (after.shooter, after.called_this_turn) == (1, False)
+    _, after = shoot(s, call=call(2), first_contact=9, rail_after_contact=True)       # called foul
+    assert (after.shooter, after.called_this_turn, after.turns_without_attempt) == (1, False, 0)
+    _, after = shoot(s, call=call(2), first_contact=2, pocketed=[down(2)], off_table=[3])  # Art. 15.1
+    assert (after.shooter, after.called_this_turn) == (1, False)
+    _, after = declare(s, "stalemate")
+    assert after.called_this_turn is False
+    assert State.from_dict(s.to_dict()) == s and s.to_dict()["called_this_turn"] is True

@@ -10,7 +10,7 @@ import pytest
 from bola8.errors import InputError
 from bola8.rules import (CUE, EIGHT, POCKETS, RULESETS, SOLIDS, STRIPES, Call, Decision, Group, Reason,
                          Ruling, Shot, State, get_ruleset, judge)
-from rules_helpers import ALL
+from rules_helpers import ALL, BREAK as BREAK_STATE
 
 
 def test_names():
@@ -34,7 +34,7 @@ def test_state_defaults_are_the_contracts():
     assert State.from_dict({"on_table": ALL}).to_dict() == {
         "ruleset": "spanish", "phase": "play", "shooter": 0, "breaker": 0, "groups": None,
         "on_table": ALL, "cue_ball": "on_table", "decision": None, "turns_without_attempt": 0,
-        "winner": None, "result": None}
+        "called_this_turn": False, "winner": None, "result": None}
 
 
 def test_shot_defaults_are_the_contracts():
@@ -74,6 +74,14 @@ def test_values_are_frozen_and_equal_by_content():
     ({"on_table": ALL, "phase": "over", "result": "win"}, r"state\.winner"),
     ({"on_table": ALL, "phase": "over", "result": "stalemate", "winner": 1}, r"state\.winner"),
     ({"on_table": ALL, "turns_without_attempt": -1}, r"state\.turns_without_attempt"),
+    ({"on_table": ALL, "called_this_turn": 0}, r"state\.called_this_turn: expected true or false"),
+    ({"on_table": ALL, "called_this_turn": None}, r"state\.called_this_turn: expected true or false"),
+    ({**BREAK_STATE, "called_this_turn": True}, r"state\.called_this_turn"),
+    ({"on_table": ALL, "phase": "over", "result": "stalemate", "called_this_turn": True},
+     r"state\.called_this_turn"),
+    ({"on_table": ALL, "shooter": 1, "called_this_turn": True,
+      "decision": {"player": 1, "options": ["accept_table", "rebreak"]}}, r"state\.called_this_turn"),
+    ({"on_table": ALL, "called_this_turn": True, "turns_without_attempt": 2}, r"state\.turns_without_attempt"),
     ({"on_table": [1, 2]}, r"state\.on_table: the 8 is missing"),
     ({"on_table": [1, 8], "phase": "break", "cue_ball": "in_hand_behind_head_string"}, r"state\.on_table"),
     ({"on_table": ALL, "phase": "break"}, r"state\.cue_ball"),

@@ -43,5 +43,5 @@ def fresh_rack(state: State, breaker: int) -> State:
 
 
 def game_over(state: State, *, result: str, winner: int | None, on_table=None, **changes) -> State:
-    return replace(state, phase="over", result=result, winner=winner, decision=None,
+    return replace(state, phase="over", result=result, winner=winner, decision=None, called_this_turn=False,
                    on_table=state.on_table if on_table is None else tuple(on_table), **changes)

@@ -28,7 +28,8 @@ def judge_break(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State
     opponent = 1 - state.shooter
     # Art. 15.2 with the table open (Art. 11.1): every jumped ball but the 8 goes back.
     jumped, jumped_codes = art_15_off_table(state, shot)
-    common = replace(state, phase="play", groups=None, decision=None, turns_without_attempt=0)
+    common = replace(state, phase="play", groups=None, decision=None, turns_without_attempt=0,
+                     called_this_turn=False)
 
     if eight_down and rules.eight_on_break == "rerack":
         # Art. 6 coin-op (RULINGS.md): the 8 cannot be retrieved, so the rack is

@@ -41,7 +41,7 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
     fouls = play_fouls(state, shot)
     shooter, opponent = state.shooter, 1 - state.shooter
     cue_down = shot.cue_ball_pocketed or shot.cue_ball_off_table
-    turns = art_21_1_turns_without_attempt(state, shot, turn_ends=True)
+    turns = art_21_1_turns_without_attempt(state, shot)
 
     loss = art_20_loss(state, shot, fouls)
     if loss:
@@ -59,7 +59,8 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
     if fouls:
         respot, respot_codes = art_14_respot_illegally_pocketed(state, shot.pocketed_object_balls, rules)
         after = replace(state, shooter=opponent, cue_ball=art_13_ball_in_hand(after_break=False),
-                        on_table=table_after(state, shot, respot + jumped), turns_without_attempt=turns)
+                        on_table=table_after(state, shot, respot + jumped), turns_without_attempt=turns,
+                        called_this_turn=False)
         codes = fouls + ("ball_in_hand",) + respot_codes + jumped_codes
         return _stalemate_check(state, after, rules, foul=True, codes=codes, respotted=respot + jumped)
 
@@ -74,7 +75,7 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
         if state.groups is None and groups is not None:
             codes.append("group_assigned")
         after = replace(state, groups=groups, cue_ball="on_table", turns_without_attempt=0,
-                        shooter=opponent if jumped else shooter,
+                        shooter=opponent if jumped else shooter, called_this_turn=not jumped,
                         on_table=table_after(state, shot, jumped))
         if jumped:
             codes.remove("called_ball_pocketed")
@@ -84,7 +85,7 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
     # Art. 2.1: no call, the called ball missed, or in another pocket (Art. 14.1):
     # the turn passes without a foul; Art. 2.3 / 14.2 re-spot what dropped.
     respot, respot_codes = art_14_respot_illegally_pocketed(state, shot.pocketed_object_balls, rules)
-    after = replace(state, shooter=opponent, cue_ball="on_table",
+    after = replace(state, shooter=opponent, cue_ball="on_table", called_this_turn=False,
                     on_table=table_after(state, shot, respot + jumped), turns_without_attempt=turns)
     return _stalemate_check(state, after, rules, codes=(outcome,) + respot_codes + jumped_codes,
                             respotted=respot + jumped)

@@ -5,6 +5,16 @@ nothing about where the balls lie. :meth:`State.from_dict` fills the
 contract's defaults and refuses a state that cannot happen (a winner while
 the game goes on, equal groups, a break without the full rack, ...) with one
 sentence naming the field.
+
+One field is an addition to spec/referee-json.md's STATE::
+
+    "called_this_turn": false   // the shooter has already played a called shot in this turn
+
+It tells Art. 21.1's count whether the turn now being played holds an
+attempt: an uncalled shot (which always ends the turn) adds a turn without
+attempt only if no shot of the same turn was called. Default false; always
+written; refused if not a boolean; false again whenever the turn passes, a
+new rack or break starts, or the game ends.
 """
 
 from __future__ import annotations
@@ -27,7 +37,7 @@ ILLEGAL_BREAK_OPTIONS = ("accept_table", "rebreak")
 EIGHT_ON_BREAK_OPTIONS = ("respot_eight", "rerack")
 
 _STATE_FIELDS = ("ruleset", "phase", "shooter", "breaker", "groups", "on_table", "cue_ball",
-                 "decision", "turns_without_attempt", "winner", "result")
+                 "decision", "turns_without_attempt", "called_this_turn", "winner", "result")
 
 
 @dataclass(frozen=True)
@@ -70,6 +80,7 @@ class State:
     cue_ball: str = "on_table"
     decision: Decision | None = None
     turns_without_attempt: int = 0
+    called_this_turn: bool = False
     winner: int | None = None
     result: str | None = None
 
@@ -115,6 +126,7 @@ class State:
             "cue_ball": self.cue_ball,
             "decision": None if self.decision is None else self.decision.to_dict(),
             "turns_without_attempt": self.turns_without_attempt,
+            "called_this_turn": self.called_this_turn,
             "winner": self.winner,
             "result": self.result,
         }
@@ -153,6 +165,7 @@ class State:
             decision=None if decision_data is None else Decision.from_dict(decision_data, f"{where}.decision"),
             turns_without_attempt=f.integer(data.get("turns_without_attempt", 0),
                                             f"{where}.turns_without_attempt", 0),
+            called_this_turn=f.boolean(data.get("called_this_turn", False), f"{where}.called_this_turn"),
             winner=None if data.get("winner") is None else f.player(data["winner"], f"{where}.winner"),
             result=None if data.get("result") is None else f.choice(data["result"], f"{where}.result", RESULTS),
         )
@@ -175,6 +188,16 @@ def check_consistent(state: State, where: str = "state") -> None:
         raise InputError(f"{where}.winner: a stalemate has no winner; expected null.")
     if over and state.decision is not None:
         raise InputError(f"{where}.decision: no decision can be pending once the game is over.")
+    if state.called_this_turn:
+        if state.phase != "play":
+            raise InputError(f"{where}.called_this_turn: true only while a turn of play goes on; "
+                             f"the phase is {f.spell(state.phase)}.")
+        if state.decision is not None:
+            raise InputError(f"{where}.called_this_turn: a decision follows the break, before any called "
+                             "shot; expected false.")
+        if state.turns_without_attempt != 0:
+            raise InputError(f"{where}.turns_without_attempt: a called shot in this turn reset the count "
+                             "(Art. 21.1); expected 0 while called_this_turn is true.")
     if state.phase == "break":
         if state.on_table != OBJECT_BALLS:
             raise InputError(f"{where}.on_table: the break is played with all 15 object balls racked (Art. 3).")

@@ -12,18 +12,21 @@ from bola8.rules.shot import Shot
 from bola8.rules.state import State
 
 
-def art_21_1_turns_without_attempt(state: State, shot: Shot, turn_ends: bool) -> int:
-    """Art. 21.1: consecutive turns, both players counted, without a called shot.
+def art_21_1_turns_without_attempt(state: State, shot: Shot) -> int:
+    """Art. 21.1: consecutive turns (a player's visits), both players counted, without a called shot.
 
-    A shot with no call is the only way to play safe and counts as no attempt.
-    A called shot resets the count; a turn without a call adds one when it
-    ends (a foul with no call is no attempt either). A turn holds more than
-    one shot only after a legal called pot, so "a turn with no attempt" is a
-    turn of one uncalled shot.
+    A shot with no call is the only way to play safe: it is no attempt, and it
+    always ends the turn (Art. 2.1; a foul or the end of the game too). A
+    called shot is an attempt and resets the count. So an uncalled shot adds
+    one turn without attempt - unless the shooter already played a called
+    shot in this same turn (``called_this_turn``: pot, pot, then a safety is a
+    turn with attempts), when the count stays where the called shot left it.
     """
     if shot.call is not None:
         return 0
-    return state.turns_without_attempt + 1 if turn_ends else state.turns_without_attempt
+    if state.called_this_turn:
+        return state.turns_without_attempt
+    return state.turns_without_attempt + 1
 
 
 def art_21_1_stalemate(turns_without_attempt: int, rules: Ruleset) -> bool:

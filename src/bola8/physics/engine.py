@@ -188,9 +188,29 @@ def quadratic_entry(c0, c1, c2, horizon):
 
     Roots by the cancellation-free pair q = -(c1 + sign(c1) sqrt(disc)) / 2, q / c0 and
     c2 / q; a vanishing c0 is the linear case. The result is nudged to p(t) <= 0.
+
+    A ball that starts on the line or a hair inside it (p(0) <= 0, rounding) and moves
+    away is not clear of it for good if its path curves back (c0 < 0): the contact is
+    the later root, where it comes back, or - if it never gets clear - the turning
+    point, where it starts moving in again.
     """
     if c2 <= 0.0:
-        return 0.0 if c1 < 0.0 else INF
+        if c1 < 0.0:
+            return 0.0
+        if c0 >= 0.0:
+            return INF
+        disc = c1 * c1 - 4.0 * c0 * c2      # <= c1^2 here: c0 < 0, c2 <= 0
+        if disc < 0.0:
+            t = -0.5 * c1 / c0
+        else:
+            t = -0.5 * (c1 + np.sqrt(disc)) / c0   # the larger root, no cancellation
+        if t > horizon:
+            return INF
+        for _ in range(8):
+            if (c0 * t + c1) * t + c2 <= 0.0:
+                break
+            t = t + 1e-15 * (1.0 + t)
+        return t
     if c0 == 0.0:
         if c1 >= 0.0:
             return INF

@@ -9,6 +9,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+HEADER = json.dumps({"type": "match", "format": "bola8-record", "version": 1, "table": "9ft",
+                     "ruleset": "spanish", "race": 1, "seed": 1})
+
 
 def bola8(*args, cwd=None):
     return subprocess.run([sys.executable, "-m", "bola8", *args], capture_output=True, text=True,
@@ -98,7 +101,7 @@ def test_replay_names_the_line_that_differs(record, tmp_path):
 
 def test_replay_refuses_a_file_that_is_not_a_record(tmp_path):
     bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"type": "match"}\nnot json\n')
+    bad.write_text(HEADER + '\nnot json\n')
     done = bola8("replay", str(bad))
     assert done.returncode == 2 and "line 2" in json.loads(done.stdout)["error"]
 
@@ -112,7 +115,7 @@ def test_render_refuses_an_output_it_cannot_write(record):
 
 def test_replay_refuses_a_record_without_games(tmp_path):
     header_only = tmp_path / "header.jsonl"
-    header_only.write_text('{"type": "match", "format": "bola8-record", "version": 1}\n')
+    header_only.write_text(HEADER + "\n")
     done = bola8("replay", str(header_only))
     assert done.returncode == 2 and "no game" in json.loads(done.stdout)["error"]
 
@@ -125,3 +128,61 @@ def test_a_file_that_is_not_utf8_is_bad_input(tmp_path, command):
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert json.loads(done.stdout)["error"].startswith("record line 1: not UTF-8")
     assert not (tmp_path / "never.svg").exists()
+
+
+def _tampered(path, tmp_path, change):
+    """A copy of the record with ``change`` applied to its first shot line after the break."""
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    index = [i for i, line in enumerate(lines) if line["type"] == "shot"][1]
+    change(lines[index])
+    out = tmp_path / "tampered.jsonl"
+    out.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return out, index + 1
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda line: line.update(call={"pocket": "foot-left"}), "call.ball"),
+    (lambda line: line.update(call={"ball": 3, "pocket": "nowhere"}), "call.pocket"),
+    (lambda line: line["ruling"].update(reasons=[{"code": "x"}]), "ruling.reasons[0].code"),
+    (lambda line: line["ruling"].update(reasons=[{"code": "ball_in_hand"}]), None),
+    (lambda line: line["ruling"].update(reasons="x"), "ruling.reasons"),
+    (lambda line: line["ruling"].update(reasons=[1, 2]), "ruling.reasons[0]"),
+    (lambda line: line["ruling"].update(reasons=[{"code": "ball_in_hand", "article": "99"}]),
+     "ruling.reasons[0].article"),
+    (lambda line: line.update(strike={"speed": "fast", "phi": 3}), "strike.speed"),
+])
+def test_render_and_replay_refuse_a_tampered_call_or_ruling_naming_line_and_field(record, tmp_path, change, field):
+    path, _ = record
+    tampered, number = _tampered(path, tmp_path, change)
+    for command in (["render", str(tampered), "--shot", "2", "-o", str(tmp_path / "x.svg")],
+                    ["replay", str(tampered)]):
+        done = bola8(*command)
+        assert "Traceback" not in done.stderr
+        if field is None:          # a valid ruling that is not the one recorded: render draws, replay differs
+            assert done.returncode == (0 if command[0] == "render" else 1), done.stdout
+            continue
+        assert done.returncode == 2, done.stdout
+        assert json.loads(done.stdout)["error"].startswith(f"record line {number}: {field}")
+
+
+@pytest.mark.parametrize("header, message", [
+    ({"format": "pgn"}, "record line 1: format must be 'bola8-record'"),
+    ({"version": 2}, "record line 1: version must be 1"),
+    ({"physics": {"cushion_model": "rubber"}}, "record line 1: physics.cushion_model"),
+    ({"physics": "fast"}, "record line 1: physics"),
+    ({"type": "lag"}, "record line 1: a record begins with its match header"),
+])
+def test_the_header_is_checked_and_required(record, tmp_path, header, message):
+    path, _ = record
+    lines = path.read_text().splitlines()
+    first = json.loads(lines[0])
+    first.update(header)
+    out = tmp_path / "header.jsonl"
+    out.write_text("\n".join([json.dumps(first)] + lines[1:]) + "\n")
+    done = bola8("replay", str(out))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert json.loads(done.stdout)["error"].startswith(message)
+    headless = tmp_path / "headless.jsonl"
+    headless.write_text("\n".join(lines[1:]) + "\n")
+    done = bola8("render", str(headless), "-o", str(tmp_path / "x.svg"))
+    assert done.returncode == 2 and "begins with its match header" in json.loads(done.stdout)["error"]

@@ -155,6 +155,7 @@ def test_a_replay_that_cannot_go_on_after_a_difference_says_where_it_began(tmp_p
 
 def test_a_record_that_is_not_utf8_is_refused_naming_the_line(tmp_path):
     path = tmp_path / "b.jsonl"
-    path.write_bytes(b'{"type": "match"}\n\xff\xfe\n')
+    path.write_bytes(b'{"type": "match", "format": "bola8-record", "version": 1, "table": "9ft", '
+                     b'"ruleset": "spanish", "race": 1, "seed": 1}\n\xff\xfe\n')
     with pytest.raises(InputError, match=r"record line 2: not UTF-8 text \(byte 0xff at column 1\)"):
         read_record(str(path))

@@ -29,7 +29,7 @@ def test_stalemate_replays_the_rack_with_the_same_breaker(tmp_path):
         bot.first_rack = first_rack
         players.append(bot)
     path = tmp_path / "stalemate.jsonl"
-    writer = RecordWriter(str(path), {"race": 1, "seed": 7})
+    writer = RecordWriter(str(path), {"race": 1, "seed": 7, "table": "9ft", "ruleset": "spanish"})
     result = play_match(tuple(players), settings, writer)
     games = result.games
     assert games[0]["result"] == "stalemate" and games[0]["winner"] is None

@@ -21,7 +21,7 @@ def _run(args) -> int:
     from bola8.errors import InputError
     from bola8.game.record import read_record, recorded_shots
     from bola8.game.render import render_shot
-    from bola8.physics import Strike, simulate_layout, table_spec
+    from bola8.physics import simulate_layout, table_spec
 
     shots = recorded_shots(read_record(args.file))
     if not shots:
@@ -30,12 +30,12 @@ def _run(args) -> int:
         raise InputError(f"--shot: {args.shot} is not a shot of this record; expected 1 to {len(shots)}.")
     shot = shots[args.shot - 1]
     spec = table_spec(shot.table)
-    result = simulate_layout(spec, shot.before, Strike.from_dict(shot.line["strike"]))
+    result = simulate_layout(spec, shot.before, shot.strike)
     player = shot.line.get("player")
     word = {"es": ("Tiro", "jugador"), "en": ("Shot", "player")}[args.lang]
     title = f"{word[0]} {shot.number} · {word[1]} {player}"
-    svg = render_shot(spec, shot.before, result, title=title, call=shot.line.get("call"),
-                      ruling=shot.line.get("ruling", {}), lang=args.lang)
+    svg = render_shot(spec, shot.before, result, title=title, call=shot.call, ruling=shot.ruling,
+                      lang=args.lang)
     write_atomically(args.output, svg, field="--output")
     print(args.output)
     return 0

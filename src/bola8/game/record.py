@@ -174,6 +174,10 @@ def read_record(path: str) -> list[dict]:
             raise InputError(f"record line {number}: not valid JSON ({error.msg}).") from None
         if not isinstance(line, dict) or not isinstance(line.get("type"), str) or line["type"] not in _KNOWN_TYPES:
             raise InputError(f"record line {number}: type must be one of {', '.join(sorted(_KNOWN_TYPES))}.")
+        if (line["type"] == "match") != (not lines):
+            raise InputError(f"record line {number}: " + (
+                "a record begins with its match header (type \"match\"), not a " + line["type"] + " line."
+                if not lines else "a second match header; a record holds one match."))
         _check_fields(line, number)
         line["_line"] = number
         lines.append(line)
@@ -203,41 +207,104 @@ def _is_layout(value) -> bool:
         isinstance(v, list) and len(v) == 2 and all(_is_number(c) for c in v) for v in value.values())
 
 
-_TEXT = (lambda v: isinstance(v, str), "a string")
-_INT = (_is_int, "a whole number")
-_NUMBER = (_is_number, "a finite number")
-_OBJECT = (lambda v: isinstance(v, dict), "an object")
-_LAYOUT = (_is_layout, "an object of ball -> [x, y]")
-_OPTIONAL_INT = (lambda v: v is None or _is_int(v), "a whole number or null")
-_OUTCOME = {"ruling": _OBJECT, "state": _OBJECT, "layout": _LAYOUT}
+def _parsed_by(parse, expected: str):
+    """A field check that runs the library's own parser, whose refusal names the sub-field."""
+    def check(value, where: str) -> None:
+        parse(value, where)
+    return check, expected
+
+
+def _strike(value, where: str):
+    from bola8.physics import Strike
+
+    return Strike.from_dict(value, where)
+
+
+def _optional_call(value, where: str):
+    return None if value is None else rules.Call.from_dict(value, where)
+
+
+def physics_from_dict(value, where: str = "physics"):
+    """The physics settings of a match header: null for the defaults, else bola8.physics.api's settings."""
+    if value is None:
+        return None
+    from bola8.physics.api import settings_from_dict
+
+    try:
+        return settings_from_dict(value)
+    except InputError as error:
+        text = str(error)
+        raise InputError(where + text[len("settings"):] if text.startswith("settings") else f"{where}: {text}") from None
+
+
+def _simple(valid, expected: str):
+    def check(value, where: str) -> None:
+        if not valid(value):
+            raise InputError(f"{where} must be {expected}.")
+    return check, expected
+
+
+_TEXT = _simple(lambda v: isinstance(v, str), "a string")
+_INT = _simple(_is_int, "a whole number")
+_PLAYER = _simple(lambda v: _is_int(v) and v in (0, 1), "player 0 or 1")
+_OPTIONAL_PLAYER = _simple(lambda v: v is None or (_is_int(v) and v in (0, 1)), "player 0, 1 or null")
+_NUMBER = _simple(_is_number, "a finite number")
+_OBJECT = _simple(lambda v: isinstance(v, dict), "an object")
+_LAYOUT = _simple(_is_layout, "an object of ball -> [x, y]")
+_SCORE = _simple(lambda v: isinstance(v, list) and len(v) == 2 and all(_is_int(x) and x >= 0 for x in v),
+                 "two whole numbers (games won by player 0 and player 1)")
+_RULING = _parsed_by(rules.Ruling.from_dict, "a ruling")
+_OUTCOME = {"ruling": _RULING, "state": _OBJECT, "layout": _LAYOUT}
 
 # What replay and render read from each type of line (other fields are kept, unread).
 _FIELDS = {
-    "match": {}, "match_end": {},
-    "lag": {"reason": _TEXT, "winner": _OPTIONAL_INT, "breaker": _INT,
-            "strokes": (lambda v: isinstance(v, list) and len(v) == 2 and all(_is_stroke(x) for x in v),
-                        "two strokes, each with player 0 or 1, speed and distance")},
-    "game": {"table": _TEXT, "ruleset": _TEXT, "breaker": _INT, "rack_seed": _INT, "layout": _LAYOUT},
+    "match": {"format": _simple(lambda v: v == FORMAT, repr(FORMAT)),
+              "version": _simple(lambda v: _is_int(v) and v == VERSION, f"{VERSION}, the record version this "
+                                 "bola8 reads"),
+              "table": _TEXT, "ruleset": _TEXT, "race": _simple(lambda v: _is_int(v) and v >= 1,
+                                                                "a whole number of games >= 1"),
+              "seed": _INT},
+    "match_end": {},
+    "lag": {"reason": _TEXT, "winner": _OPTIONAL_PLAYER, "breaker": _PLAYER,
+            "strokes": _simple(lambda v: isinstance(v, list) and len(v) == 2 and all(_is_stroke(x) for x in v),
+                               "two strokes, each with player 0 or 1, speed and distance")},
+    "game": {"table": _TEXT, "ruleset": _TEXT, "breaker": _PLAYER, "rack_seed": _INT, "layout": _LAYOUT},
     "place": {"x": _NUMBER, "y": _NUMBER},
-    "warn": {"player": _INT},
-    "shot": {"strike": _OBJECT, "call": (lambda v: v is None or isinstance(v, dict), "an object or null"),
-             "elapsed_s": (lambda v: v is None or _is_number(v), "a finite number or null"),
-             "facts": (lambda v: isinstance(v, dict) and isinstance(v.get("referee_fouls", []), list)
-                       and all(isinstance(f, str) for f in v.get("referee_fouls", [])),
-                       "an object whose referee_fouls is a list of codes"), **_OUTCOME},
+    "warn": {"player": _PLAYER},
+    "shot": {"strike": _parsed_by(_strike, "a strike"), "call": _parsed_by(_optional_call, "a call or null"),
+             "elapsed_s": _simple(lambda v: v is None or _is_number(v), "a finite number or null"),
+             "facts": _simple(lambda v: isinstance(v, dict) and isinstance(v.get("referee_fouls", []), list)
+                              and all(isinstance(f, str) for f in v.get("referee_fouls", [])),
+                              "an object whose referee_fouls is a list of codes"), **_OUTCOME},
     "choice": {"choice": _TEXT, **_OUTCOME},
-    "declare": {"declare": _TEXT, "player": _OPTIONAL_INT, **_OUTCOME},
-    "game_end": {"result": (lambda v: v is None or isinstance(v, str), "a string or null"), "winner": _OPTIONAL_INT},
+    "declare": {"declare": _TEXT, "player": _OPTIONAL_PLAYER, **_OUTCOME},
+    "game_end": {"result": _simple(lambda v: v is None or isinstance(v, str), "a string or null"),
+                 "winner": _OPTIONAL_PLAYER},
+}
+# Fields that may be absent, checked when present.
+_OPTIONAL_FIELDS = {
+    "match": {"players": _simple(lambda v: isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v),
+                                 "two names"),
+              "physics": _parsed_by(physics_from_dict, "physics settings or null")},
 }
 
 
 def _check_fields(line: dict, number: int) -> None:
     """Each field replay or render reads is there with its type: a tampered record is refused, not crashed on."""
-    for name, (valid, expected) in _FIELDS[line["type"]].items():
+    kind = line["type"]
+    for name, (check, _expected) in _FIELDS[kind].items():
         if name not in line:
             raise InputError(f"record line {number}: {name} is missing.")
-        if not valid(line[name]):
-            raise InputError(f"record line {number}: {name} must be {expected}.")
+        try:
+            check(line[name], name)
+        except InputError as error:
+            raise InputError(f"record line {number}: {error}") from None
+    for name, (check, _expected) in _OPTIONAL_FIELDS.get(kind, {}).items():
+        if name in line:
+            try:
+                check(line[name], name)
+            except InputError as error:
+                raise InputError(f"record line {number}: {error}") from None
 
 
 # What a mismatch is about, in the words of each language.
@@ -376,22 +443,30 @@ class RecordedShot:
     table: str
     before: dict[int, Point]  # the balls on the table when the stroke was played
     line: dict                # the shot's own line
+    game: int = 1             # the game (rack line) it belongs to, 1-based
+    strike: Any = None        # bola8.physics.Strike, read from the line
+    call: rules.Call | None = None
+    ruling: rules.Ruling = field(default_factory=rules.Ruling)
 
 
 def recorded_shots(lines: list[dict]) -> list[RecordedShot]:
     """Every shot of a record with the layout it was played from."""
     shots: list[RecordedShot] = []
-    table, layout = "9ft", {}
+    table, layout, game = "9ft", {}, 0
     for line in lines:
         kind = line["type"]
         if kind == "game":
             table = line.get("table", "9ft")
+            game = line.get("number", game + 1)
             layout = layout_from_dict(line.get("layout"), f"record line {line['_line']}: layout")
         elif kind == "place":
             layout = dict(layout)
             layout[0] = (float(line["x"]), float(line["y"]))
         elif kind == "shot":
-            shots.append(RecordedShot(len(shots) + 1, table, dict(layout), line))
+            shots.append(RecordedShot(len(shots) + 1, table, dict(layout), line, game=game,
+                                      strike=_strike(line["strike"], "strike"),
+                                      call=_optional_call(line["call"], "call"),
+                                      ruling=rules.Ruling.from_dict(line["ruling"])))
         if kind in ("shot", "choice", "declare"):
             layout = layout_from_dict(line.get("layout"), f"record line {line['_line']}: layout")
     return shots

@@ -32,9 +32,12 @@ _WORDS = {
 }
 
 
-def render_shot(spec, before: dict[int, Point], result, *, title: str, call, ruling: dict,
+def render_shot(spec, before: dict[int, Point], result, *, title: str, call, ruling,
                 lang: str = "es") -> str:
-    """The SVG text of one shot: table, balls before the stroke, paths, ruling."""
+    """The SVG text of one shot: table, balls before the stroke, paths, ruling.
+
+    ``call`` is a :class:`bola8.rules.Call` or None, ``ruling`` a :class:`bola8.rules.Ruling`.
+    """
     words = _WORDS["es" if lang == "es" else "en"]
     width_px = (spec.length + 2 * RAIL) * SCALE
     table_h = (spec.width + 2 * RAIL) * SCALE
@@ -138,14 +141,13 @@ def _caption_lines(title, call, ruling, result, words, lang) -> list[tuple[str, 
     if call is None:
         call_text = words["none"]
     else:
-        call_text = f'{call["ball"]} {words["in"]} {name_of(call["pocket"], lang)}'
+        call_text = f'{call.ball} {words["in"]} {name_of(call.pocket, lang)}'
     lines = [(f"{title} · {words['call']}: {call_text}", True)]
     if result.pocketed:
         dropped = ", ".join(f"{ball} ({name_of(pocket, lang)})" for ball, pocket, _t in result.pocketed)
         lines.append((f"{words['pocketed']}: {dropped}", False))
-    head = words["foul"] if ruling.get("foul") else words["legal"]
+    head = words["foul"] if ruling.foul else words["legal"]
     lines.append((head, True))
-    for reason in ruling.get("reasons", []):
-        text = reason.get(lang) or reason.get("text") or ""
-        lines.append((f"Art. {reason['article']} - {text}", False))
+    for reason in ruling.reasons:
+        lines.append((f"Art. {reason.article} - {reason.text(lang)}", False))
     return lines

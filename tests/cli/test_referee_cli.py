@@ -78,7 +78,7 @@ def test_a_choice_and_a_declaration():
     ({"state": {"on_table": [1, 8]}, "shot": {"first_contact": 1, "pocketed": [{"ball": 3, "pocket": "side-left"}]}},
      "shot.pocketed[0].ball"),
     ({"state": {"on_table": ALL}, "shot": {"pocketed": []}}, "shot.first_contact"),
-    ({"state": {"on_table": ALL, "groups": ["solids", "stripes"]},
+    ({"state": {"on_table": ALL[1:], "groups": ["solids", "stripes"]},
       "shot": {"call": {"ball": 9, "pocket": "side-left"}, "first_contact": 9, "pocketed": []}}, "shot.call"),
     ({"state": {"on_table": ALL}, "choice": "accept_table"}, "choice"),
     ({"state": {"on_table": ALL}, "declare": "forfeit"}, "player"),

@@ -30,6 +30,8 @@ def states(draw) -> State:
     turns = draw(st.integers(0, RULESETS[ruleset].stalemate_turns - 1))
     if draw(st.booleans()):
         groups = draw(st.sampled_from([("solids", "stripes"), ("stripes", "solids")]))
+        if len(on_table) == 15:      # a group is assigned only by a ball that went down (Art. 11.2)
+            on_table = on_table[1:]
         cue = draw(st.sampled_from(["on_table", "in_hand"]))
         return State(on_table=on_table, ruleset=ruleset, shooter=shooter, breaker=breaker, groups=groups,
                      cue_ball=cue, turns_without_attempt=turns)

@@ -58,7 +58,7 @@ def test_art21_2_agreed_stalemate_ends_the_game_with_no_winner():
 
 
 def test_art21_3_three_fouls_in_a_row_do_not_lose():
-    s = state(groups=["solids", "stripes"])
+    s = state(groups=["solids", "stripes"], on_table=[1, 3, 8, 9, 10])
     for _ in range(2):
         # player 0 fouls, player 1 plays a called miss, three times in a row for player 0
         ruling, s = shoot(s, call=call(1), first_contact=9, rail_after_contact=True)
@@ -155,7 +155,9 @@ def test_art21_1_states_of_a_game_with_stalemate_off_read_back_unchanged():
     s = state()
     for _ in range(7):
         _, s = judge(s, Shot.from_dict({"pocketed": [], **SAFETY}), ruleset=rules)
-    assert State.from_dict(s.to_dict()) == s and s.turns_without_attempt == 7
+    assert State.from_dict(s.to_dict(), ruleset=rules) == s and s.turns_without_attempt == 7
+    with pytest.raises(InputError, match=r"^state\.turns_without_attempt: 7 .*stalemate"):
+        State.from_dict(s.to_dict())          # under "spanish" itself the game would be over
 
 
 # ------------------------------------------- Art. 21.1: a turn is a player's visit

@@ -92,8 +92,21 @@ def test_values_are_frozen_and_equal_by_content():
      r"state\.decision\.player"),
     ({"on_table": ALL, "shooter": 1, "decision": {"player": 1, "options": ["respot_eight", "rerack"]}},
      r"state\.decision"),
-    ({"on_table": ALL, "groups": ["solids", "stripes"], "cue_ball": "in_hand_behind_head_string"},
+    ({"on_table": ALL[1:], "groups": ["solids", "stripes"], "cue_ball": "in_hand_behind_head_string"},
      r"state\.cue_ball"),
+    # Art. 11.2: a group is assigned by a ball that went down; decisions follow a break (Art. 6, 7.2);
+    # Art. 21.1: six turns without attempt end the game.
+    ({"on_table": ALL, "groups": ["solids", "stripes"]}, r"state\.groups: a group is assigned only"),
+    ({"on_table": ALL, "groups": ["stripes", "solids"], "phase": "over", "result": "forfeit", "winner": 0},
+     r"state\.groups"),
+    ({"on_table": ALL, "shooter": 1, "turns_without_attempt": 1,
+      "decision": {"player": 1, "options": ["accept_table", "rebreak"]}}, r"state\.turns_without_attempt"),
+    ({"on_table": ALL, "shooter": 1, "decision": {"player": 1, "options": ["accept_table", "rebreak", "rebreak"]}},
+     r"state\.decision\.options\[2\]: \"rebreak\" is listed twice"),
+    ({"on_table": ALL, "shooter": 1, "decision": {"player": 1, "options": ["rebreak", "accept_table", "rebreak"]}},
+     r"state\.decision\.options\[2\]"),
+    ({"on_table": ALL, "turns_without_attempt": 6}, r"state\.turns_without_attempt: 6 .*stalemate"),
+    ({"on_table": ALL, "ruleset": "spanish-coin-op", "turns_without_attempt": 60}, r"state\.turns_without_attempt"),
 ])
 def test_inconsistent_or_malformed_states_are_refused(data, field):
     with pytest.raises(InputError, match="^" + field):
@@ -204,3 +217,13 @@ def test_errors_spell_values_as_json_does(build, expected):
     assert message.startswith(expected), message
     for python in ("True", "False", "None", "'"):
         assert python not in message, message
+
+
+def test_states_at_the_edge_of_the_new_checks_are_accepted():
+    # Five turns without attempt, a group after one ball went down, a game over at six.
+    assert State.from_dict({"on_table": ALL, "turns_without_attempt": 5}).turns_without_attempt == 5
+    assert State.from_dict({"on_table": ALL[1:], "groups": ["solids", "stripes"]}).groups is not None
+    over = {"on_table": ALL, "phase": "over", "result": "stalemate", "turns_without_attempt": 6}
+    assert State.from_dict(over).result == "stalemate"
+    off = get_ruleset("spanish").with_settings(stalemate="off")
+    assert State.from_dict({"on_table": ALL, "turns_without_attempt": 9}, ruleset=off).turns_without_attempt == 9

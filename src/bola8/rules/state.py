@@ -25,7 +25,7 @@ from typing import Any
 from bola8.errors import InputError
 from bola8.rules import _fields as f
 from bola8.rules.balls import EIGHT, OBJECT_BALLS, Group
-from bola8.rules.rulesets import RULESETS, get_ruleset
+from bola8.rules.rulesets import RULESETS, Ruleset, get_ruleset
 
 PHASES = ("break", "play", "over")
 CUE_BALL_STATES = ("on_table", "in_hand", "in_hand_behind_head_string")
@@ -60,6 +60,9 @@ class Decision:
         who = f.player(f.require_present(data, "player", where), f"{where}.player")
         raw = f.array(f.require_present(data, "options", where), f"{where}.options")
         options = tuple(f.choice(o, f"{where}.options[{i}]", CHOICES) for i, o in enumerate(raw))
+        for i, option in enumerate(options):
+            if option in options[:i]:
+                raise InputError(f"{where}.options[{i}]: {f.spell(option)} is listed twice.")
         if set(options) not in (set(ILLEGAL_BREAK_OPTIONS), set(EIGHT_ON_BREAK_OPTIONS)):
             raise InputError(
                 f"{where}.options: {list(options)} is not a decision of the rules; expected "
@@ -132,10 +135,12 @@ class State:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, where: str = "state") -> State:
+    def from_dict(cls, data: Any, where: str = "state", *, ruleset: Ruleset | None = None) -> State:
+        """Read the contract's STATE. ``ruleset``: the settings its game is judged under (default:
+        the named ruleset), as for ``judge``; only Art. 21.1's bound on the count depends on them."""
         data = f.require_object(data, where)
         f.refuse_unknown(data, _STATE_FIELDS, where)
-        ruleset = f.choice(data.get("ruleset", "spanish"), f"{where}.ruleset", tuple(RULESETS))
+        name = f.choice(data.get("ruleset", "spanish"), f"{where}.ruleset", tuple(RULESETS))
         groups_data = data.get("groups")
         groups = None
         if groups_data is not None:
@@ -155,7 +160,7 @@ class State:
             balls.append(ball)
         decision_data = data.get("decision")
         state = cls(
-            ruleset=ruleset,
+            ruleset=name,
             phase=f.choice(data.get("phase", "play"), f"{where}.phase", PHASES),
             shooter=f.player(data.get("shooter", 0), f"{where}.shooter"),
             breaker=f.player(data.get("breaker", 0), f"{where}.breaker"),
@@ -169,12 +174,24 @@ class State:
             winner=None if data.get("winner") is None else f.player(data["winner"], f"{where}.winner"),
             result=None if data.get("result") is None else f.choice(data["result"], f"{where}.result", RESULTS),
         )
-        check_consistent(state, where)
+        check_consistent(state, where, ruleset)
         return state
 
 
-def check_consistent(state: State, where: str = "state") -> None:
+def check_consistent(state: State, where: str = "state", ruleset: Ruleset | None = None) -> None:
     """Refuse a state no game can reach; the referee's core assumes consistent states."""
+    rules = ruleset or get_ruleset(state.ruleset)
+    if state.groups is not None and state.on_table == OBJECT_BALLS:
+        raise InputError(f"{where}.groups: a group is assigned only by a legally pocketed ball (Art. 11.2), "
+                         "but all 15 object balls are on the table; expected null.")
+    if state.decision is not None and state.turns_without_attempt != 0:
+        raise InputError(f"{where}.turns_without_attempt: a decision follows a break, before any turn is "
+                         "counted (Art. 21.1); expected 0.")
+    if (state.phase == "play" and rules.stalemate == "auto"
+            and state.turns_without_attempt >= rules.stalemate_turns):
+        raise InputError(f"{where}.turns_without_attempt: {state.turns_without_attempt} turns without attempt "
+                         f"would already have ended the game as a stalemate (Art. 21.1: "
+                         f"{rules.stalemate_turns}); expected less while the phase is \"play\".")
     over = state.phase == "over"
     if over and state.result is None:
         raise InputError(f"{where}.result: the phase is \"over\" but no result is given.")
@@ -231,7 +248,7 @@ def check_consistent(state: State, where: str = "state") -> None:
             if not eight_pending and decision.player == state.breaker:
                 raise InputError(f"{where}.decision.player: the breaker's opponent decides after an illegal "
                                  "break (Art. 7.2).")
-            if eight_pending and get_ruleset(state.ruleset).eight_on_break != "choice":
+            if eight_pending and rules.eight_on_break != "choice":
                 raise InputError(f"{where}.decision.options: on {f.spell(state.ruleset)} the 8 on the break is always "
                                  "a re-rack (Art. 6); no choice is offered.")
             if eight_pending and state.cue_ball != "on_table":
@@ -239,5 +256,5 @@ def check_consistent(state: State, where: str = "state") -> None:
         if state.cue_ball == "in_hand_behind_head_string" and state.groups is not None:
             raise InputError(f"{where}.cue_ball: ball in hand behind the head string only follows a break foul "
                              "(Art. 8.2), when the table is still open.")
-    # No upper bound on turns_without_attempt: a ruleset with stalemate "off" (Art. 21.1 ⚙)
-    # keeps counting, and its states must read back unchanged.
+    # With stalemate "off" (Art. 21.1 ⚙) the count has no upper bound: read such states with
+    # from_dict(..., ruleset=the settings) and they come back unchanged.

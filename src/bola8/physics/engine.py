@@ -44,6 +44,7 @@ EVENT_NAMES = ("strike", "ball_ball", "cushion", "pocket", "slide_roll", "roll_s
 # indices into the parameter vector (PhysicsSettings.as_array)
 P_R, P_M, P_MUS, P_MUR, P_MUSP, P_G, P_EB = 0, 1, 2, 3, 4, 5, 6
 P_TA, P_TB, P_TC, P_EC, P_MUC, P_SINT, P_MODEL, P_STEPS, P_VMIN, P_OMEGA = 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+P_TCHAT = 17
 
 EPS_V = 1e-9      # m/s: below this a speed is zero
 EPS_W = 1e-7      # rad/s: below this a spin is zero
@@ -262,15 +263,38 @@ def segment_dt(pc, seg, R, horizon):
 
 # ---------------------------------------------------------------- collision models
 
+@njit(cache=True, inline="always")
+def chatter_speed(v_app, since, prm):
+    """Separation speed the anti-chatter guard asks of a contact (0: the guard does not act).
+
+    Chatter is a contact repeating within ``chatter_time`` (tau): a ball pressed
+    against a cushion, or two balls pressed together, by forces that bring them
+    back after every rebound; with e < 1 the rebounds shrink geometrically and
+    the contacts pile up towards one instant. Only then does the guard act: the
+    pair (or ball and cushion) left the previous contact ``since`` ago and came
+    back at ``v_app``, so it is pressed with about 2 v_app / since; leaving at
+    v_app tau / since brings it back after about tau. Capped at
+    ``min_normal_speed``. A first contact, or one after a longer time, keeps
+    the model's restitution (a grazing hit or a thin cut stays physical).
+    """
+    tau = prm[P_TCHAT]
+    if not since < tau:
+        return 0.0
+    if since <= 0.0:
+        return prm[P_VMIN]
+    return min(prm[P_VMIN], v_app * tau / since)
+
+
 @njit(cache=True)
-def resolve_ball_ball(a, b, prm):
+def resolve_ball_ball(a, b, prm, since):
     """Frictional inelastic collision of equal balls (Alciatore TP A-5/A-6/A-14).
 
     Normal impulse from restitution e; tangential (friction) impulse at the
     contact from the slip of the two surfaces, limited by mu(v_slip) times the
     normal impulse and by the impulse that stops the slip (then the surfaces
     roll on each other). Cut- and spin-induced throw follow from it. Vertical
-    components are absorbed by the cloth (2-D model).
+    components are absorbed by the cloth (2-D model). ``since``: time since
+    this pair's previous contact (inf if none), for the anti-chatter guard.
     """
     R, m = prm[P_R], prm[P_M]
     I = 0.4 * m * R * R
@@ -282,9 +306,6 @@ def resolve_ball_ball(a, b, prm):
     if vrel_n <= 0.0:
         return
     e = prm[P_EB]
-    chatter = vrel_n < prm[P_VMIN]
-    if chatter:
-        e = 1.0  # anti-chatter guard (see PhysicsSettings.min_normal_speed)
     jn = 0.5 * m * (1.0 + e) * vrel_n
     # surface velocities at the contact: a at +R n, b at -R n; w x (R n) = R (-wz ny, wz nx, wx ny - wy nx)
     uax = a[1, 0] + R * (-a[2, 2] * ny)
@@ -324,36 +345,39 @@ def resolve_ball_ball(a, b, prm):
     b[2, 0] += tqx / I
     b[2, 1] += tqy / I
     b[2, 2] += tqz / I
-    if chatter:
-        _keep_apart(a, b, nx, ny, prm[P_VMIN], m, I)
+    target = chatter_speed(vrel_n, since, prm)
+    if target > 0.0:
+        _keep_apart(a, b, nx, ny, target, m, I)
 
 
 @njit(cache=True, inline="always")
-def _keep_apart(a, b, nx, ny, vmin, m, I):
-    """Anti-chatter: two balls leave a slow contact at least ``vmin`` apart.
+def _keep_apart(a, b, nx, ny, target, m, I):
+    """Anti-chatter: two balls leave a repeating contact ``target`` apart along the normal.
 
-    A ball wedged against another and driven by its own spin (follow after a
-    frozen hit, a ball squeezed in a cluster) meets it again after a time
-    proportional to the separation speed; elastic collisions keep that speed
-    but never raise it, so a contact first met at 1e-4 m/s repeats thousands
-    of times. The missing separation speed is given along the normal,
-    momentum-conserving, and its kinetic energy is taken from the two balls'
-    spin (scaled down together), so the energy does not rise. Without enough
-    spin the collision stays as it was.
+    The missing separation speed is given symmetrically along the normal
+    (momentum kept); its kinetic energy m (target^2 - vsep^2) / 4 is taken
+    from the pair's other motion - their spins and their relative velocity
+    across the normal, scaled down together - so the energy does not rise.
+    If that motion cannot pay for it the contact stays as the model left it.
     """
     vsep = (b[1, 0] - a[1, 0]) * nx + (b[1, 1] - a[1, 1]) * ny
-    if vsep >= vmin:
+    if vsep >= target:
         return
-    half = 0.5 * (vmin - vsep)
-    e_before = a[1, 0] ** 2 + a[1, 1] ** 2 + b[1, 0] ** 2 + b[1, 1] ** 2
-    ax, ay = a[1, 0] - half * nx, a[1, 1] - half * ny
-    bx, by = b[1, 0] + half * nx, b[1, 1] + half * ny
-    gain = 0.5 * m * (ax * ax + ay * ay + bx * bx + by * by - e_before)
+    gain = 0.25 * m * (target * target - vsep * vsep)
+    # half the relative velocity across the normal: a has mean - d, b has mean + d
+    dx = 0.5 * (b[1, 0] - a[1, 0]) - 0.5 * vsep * nx
+    dy = 0.5 * (b[1, 1] - a[1, 1]) - 0.5 * vsep * ny
     spin = 0.5 * I * (a[2, 0] ** 2 + a[2, 1] ** 2 + a[2, 2] ** 2 + b[2, 0] ** 2 + b[2, 1] ** 2 + b[2, 2] ** 2)
-    if gain <= 0.0 or gain >= spin:
+    avail = spin + m * (dx * dx + dy * dy)
+    if not gain < avail:
         return
-    k = np.sqrt(1.0 - gain / spin)
-    a[1, 0], a[1, 1], b[1, 0], b[1, 1] = ax, ay, bx, by
+    k = np.sqrt(1.0 - gain / avail)
+    half = 0.5 * (target - vsep)
+    cx, cy = (k - 1.0) * dx + half * nx, (k - 1.0) * dy + half * ny
+    a[1, 0] -= cx
+    a[1, 1] -= cy
+    b[1, 0] += cx
+    b[1, 1] += cy
     for c in range(3):
         a[2, c] *= k
         b[2, c] *= k
@@ -487,8 +511,12 @@ def _nose_impulse(v, w, prm, compliant):
 
 
 @njit(cache=True)
-def resolve_cushion(b, nx, ny, prm):
-    """Ball b against a cushion face whose normal (towards the ball) is (nx, ny)."""
+def resolve_cushion(b, nx, ny, prm, since):
+    """Ball b against a cushion face whose normal (towards the ball) is (nx, ny).
+
+    ``since``: time since this ball's previous contact with this cushion (inf
+    if none), for the anti-chatter guard (``chatter_speed``).
+    """
     # local frame: e1 = -n (into the cushion), e2 = z x e1, e3 = z
     e1x, e1y = -nx, -ny
     e2x, e2y = -e1y, e1x
@@ -507,17 +535,21 @@ def resolve_cushion(b, nx, ny, prm):
         _mathavan2010(v, w, prm)
     else:
         _nose_impulse(v, w, prm, prm[P_MODEL] == 2.0)   # 1: han2005, 2: stronge
-    vmin = prm[P_VMIN]
-    if -v[0] < vmin:
-        # anti-chatter guard: leave at vmin, the energy taken from the tangential speed
-        sp2 = v[0] * v[0] + v[1] * v[1]
-        if sp2 >= vmin * vmin:
-            vt = np.sqrt(sp2 - vmin * vmin)
-            v[1] = vt if v[1] >= 0.0 else -vt
-            v[0] = -vmin
-        else:
-            v[0] = -np.sqrt(sp2)
-            v[1] = 0.0
+    if v[0] > 0.0:
+        v[0] = 0.0   # a contact never leaves the ball moving into the cushion (less energy)
+    target = chatter_speed(vn_in, since, prm)
+    if -v[0] < target:
+        # anti-chatter guard: leave at the target speed, the energy taken from the
+        # tangential speed and the spin (scaled down together); if they cannot pay, as it was
+        gain = 0.5 * prm[P_M] * (target * target - v[0] * v[0])
+        avail = 0.5 * prm[P_M] * v[1] * v[1] + 0.2 * prm[P_M] * prm[P_R] ** 2 * (w[0] ** 2 + w[1] ** 2 + w[2] ** 2)
+        if gain < avail:
+            k = np.sqrt(1.0 - gain / avail)
+            v[0] = -target
+            v[1] *= k
+            w[0] *= k
+            w[1] *= k
+            w[2] *= k
     b[1, 0] = v[0] * e1x + v[1] * e2x
     b[1, 1] = v[0] * e1y + v[1] * e2y
     b[2, 0] = w[0] * e1x + w[1] * e2x
@@ -703,6 +735,9 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
     pair_t = np.full((n, n), INF)
     pc = np.zeros((n, 6))
     ns = segs.shape[0]
+    # time of each pair's and each (ball, cushion) pair's last contact, for the anti-chatter guard
+    last_pair = np.full((n, n), -INF)
+    last_cush = np.full((n, ns + circs.shape[0]), -INF)
     t = 0.0
     k = 0
     ev_t[0] = 0.0
@@ -779,7 +814,8 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
         elif kind == 2:
             code = EV_BALL_BALL
             _separate_balls(rvw[bi], rvw[bj], prm[P_R])
-            resolve_ball_ball(rvw[bi], rvw[bj], prm)
+            resolve_ball_ball(rvw[bi], rvw[bj], prm, t - last_pair[bi, bj])
+            last_pair[bi, bj] = t
             s[bi] = _settle(rvw[bi], prm)
             s[bj] = _settle(rvw[bj], prm)
         else:
@@ -794,7 +830,8 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
                 nx /= nn
                 ny /= nn
             _separate_cushion(rvw[bi], obj, ns, segs, circs, nx, ny, prm[P_R])
-            resolve_cushion(rvw[bi], nx, ny, prm)
+            resolve_cushion(rvw[bi], nx, ny, prm, t - last_cush[bi, obj])
+            last_cush[bi, obj] = t
             s[bi] = _settle(rvw[bi], prm)
         ev_t[k] = t
         ev_type[k] = code

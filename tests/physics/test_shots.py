@@ -190,6 +190,25 @@ def test_head_string_fact(spec):
     assert r.facts["illegal_first_contact_behind_head_string"] is False
 
 
+def test_head_string_fact_with_the_cue_ball_on_the_line(spec):
+    # RULINGS: a ball is on or behind a line by the point where it touches the cloth; the
+    # kitchen includes the line, and placement (and the bot) may put the cue ball exactly on it.
+    L4 = spec.head_string_y
+    balls = {0: (spec.width / 2, L4), 1: (0.3, L4 - 0.2)}
+    r = play(spec, balls, 1.5, aim(balls[0], balls[1]))
+    assert r.facts["first_contact"] == 1 and r.facts["illegal_first_contact_behind_head_string"] is True
+
+
+@pytest.mark.parametrize("dy, illegal", [(0.0, True), (1e-6, False)])
+def test_head_string_fact_object_ball_on_the_line(spec, dy, illegal):
+    # Art. 9: an object ball is playable from the kitchen only if it is strictly beyond the line.
+    L4 = spec.head_string_y
+    balls = {0: (spec.width / 2, L4 - 0.3), 1: (0.3, L4 + dy)}
+    r = play(spec, balls, 1.5, aim(balls[0], balls[1]))
+    assert r.facts["first_contact"] == 1
+    assert r.facts["illegal_first_contact_behind_head_string"] is illegal
+
+
 def _assert_sane(spec, start, r):
     R = spec.ball_radius
     final = r.final

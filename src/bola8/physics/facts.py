@@ -11,10 +11,13 @@ Derived from the events and the layout before the shot (spec/referee-json.md):
   cushion contacts count only once it has been away (more than
   ``LEFT_GAP``) since the start.
 - ``object_balls_to_rail``: distinct object balls with a counted cushion contact.
-- ``illegal_first_contact_behind_head_string``: the cue ball started behind
-  the head string (y < L/4), the first object ball hit started on or behind
-  it (y <= L/4), and the cue ball's centre never crossed y > L/4 before that
-  contact (exact: the path is quadratic between events).
+- ``illegal_first_contact_behind_head_string``: the cue ball started in the
+  kitchen, on or behind the head string (y <= L/4: RULINGS, a ball is on or
+  behind a line by the point where it touches the cloth, and placement
+  allows the line), the first object ball hit started on or behind it
+  (y <= L/4; Art. 9: only a ball strictly beyond the line is playable), and
+  the cue ball's centre never crossed y > L/4 before that contact (exact:
+  the path is quadratic between events).
 - ``referee_fouls``: [] (only a person sees those).
 """
 
@@ -120,7 +123,7 @@ def shot_facts(result) -> dict[str, Any]:
     illegal_hs = False
     if first_contact is not None:
         line = spec.head_string_y
-        if result.start[0][1] < line and result.start[first_contact][1] <= line:
+        if result.start[0][1] <= line and result.start[first_contact][1] <= line:
             illegal_hs = not _cue_crossed_head_string(result, t_fc)
     return {
         "first_contact": first_contact,

@@ -22,16 +22,17 @@ def unique(codes) -> tuple[str, ...]:
 
 
 def make_ruling(before: State, after: State, *, codes, foul: bool = False,
-                legally_pocketed=(), respotted=()) -> tuple[Ruling, State]:
+                legally_pocketed=(), respotted=(), values=None) -> tuple[Ruling, State]:
     """The ruling and next state. ``turn_passes``: the next player to act is not the one who just
     acted (False once the game is over: there is no next turn). Re-spotted balls get Art. 16's
-    order and its reason."""
+    order and its reason. ``values``: code -> the values its sentence holds."""
+    values = values or {}
     respotted = art_16_spotting_order(tuple(respotted))
     codes = list(codes)
     if respotted:
         codes.append("balls_respotted")
     passes = after.phase != "over" and after.shooter != before.shooter
-    ruling = Ruling(foul=foul, reasons=tuple(reason(c) for c in unique(codes)),
+    ruling = Ruling(foul=foul, reasons=tuple(reason(c, **values.get(c, {})) for c in unique(codes)),
                     legally_pocketed=tuple(sorted(legally_pocketed)), respotted=respotted,
                     turn_passes=passes)
     return ruling, after
@@ -43,5 +44,7 @@ def fresh_rack(state: State, breaker: int) -> State:
 
 
 def game_over(state: State, *, result: str, winner: int | None, on_table=None, **changes) -> State:
+    """The game ended: no turn follows, so no decision, no called shot in a turn, no ball in hand."""
     return replace(state, phase="over", result=result, winner=winner, decision=None, called_this_turn=False,
+                   cue_ball="on_table",
                    on_table=state.on_table if on_table is None else tuple(on_table), **changes)

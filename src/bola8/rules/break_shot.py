@@ -65,6 +65,8 @@ def judge_break(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State
         # option; table open; Art. 8.2: the opponent has ball in hand in the kitchen.
         respot = jumped + ((EIGHT,) if eight_down else ())
         codes = fouls + (("eight_respotted_after_break_foul",) if eight_down else ())
+        if any(b != EIGHT for b in shot.pocketed_object_balls):
+            codes += ("break_foul_balls_stay_down",)
         codes += jumped_codes + ("ball_in_hand_behind_head_string", "table_open_after_break")
         after = replace(common, shooter=opponent, on_table=table_after(state, shot, respot),
                         cue_ball=art_13_ball_in_hand(after_break=True))
@@ -75,6 +77,7 @@ def judge_break(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State
         # Art. 6.1: the breaker chooses respot_eight or rerack; "tirando en ambos
         # casos el mismo jugador" - he shoots next either way, so balls that left the
         # table do not end his turn here (Art. 6 is the special rule over Art. 15.1).
+        jumped, jumped_codes = art_15_off_table(state, shot, turn_ends=False)
         after = replace(common, shooter=state.breaker, on_table=table_after(state, shot, jumped),
                         cue_ball="on_table", decision=Decision(state.breaker, EIGHT_ON_BREAK_OPTIONS))
         return make_ruling(state, after, codes=("eight_on_break",) + jumped_codes,

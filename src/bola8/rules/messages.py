@@ -4,9 +4,18 @@ Every reason a ruling gives is built from this table, so a code always cites
 the same article (numbered as the seed numbers it: its two articles 12 are
 both "12.x", its two articles 18 both "18.x") and reads the same way. Codes
 are stable snake_case identifiers; programs compare codes, people read text.
+
+A few sentences hold values (``{group}``, ``{turns}``): :func:`sentences`
+puts them in - a contract identifier such as "solids" in each language's
+word, a number as digits - and :func:`read_values` gets them back from a
+sentence in either language, so a ruling read from JSON is the same ruling.
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from string import Formatter
 
 MESSAGES: dict[str, tuple[str, str, str]] = {
     # ---------------------------------------------------------------- break
@@ -51,25 +60,21 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "eight_respotted_after_break_foul": (
         "8.1",
         "Falta en el tiro de apertura con la bola 8 entronerada o fuera de la mesa: la bola 8 se repone"
-        " en el punto de pie, sin opción.",
-        "A foul on the break with the 8 pocketed or off the table: the 8 is spotted on the foot spot, "
-        "with no option."),
+        " sobre la mesa, sin opción.",
+        "A foul on the break with the 8 pocketed or off the table: the 8 is spotted again, with no "
+        "option."),
     "eight_respotted_illegal_break": (
         "6.1",
-        "La bola 8 salió de la mesa en un tiro de apertura ilegal: se repone en el punto de pie.",
-        "The 8 left the table on an illegal break: it is spotted on the foot spot."),
+        "La bola 8 salió de la mesa en un tiro de apertura ilegal: se repone sobre la mesa.",
+        "The 8 left the table on an illegal break: it is spotted again."),
     "cue_ball_pocketed_on_break": (
         "12.1.c",
-        "Falta: bola blanca entronerada en el tiro de apertura. Las bolas entroneradas permanecen en "
-        "tronera, salvo la bola 8, y la mesa queda abierta.",
-        "Foul: the cue ball was pocketed on the break. The pocketed balls stay down, except the 8, and "
-        "the table is open."),
+        "Falta: bola blanca entronerada en el tiro de apertura.",
+        "Foul: the cue ball was pocketed on the break."),
     "cue_ball_off_table_on_break": (
         "12.1.c",
-        "Falta: la bola blanca salió de la mesa en el tiro de apertura. Las bolas entroneradas "
-        "permanecen en tronera, salvo la bola 8, y la mesa queda abierta.",
-        "Foul: the cue ball left the table on the break. The pocketed balls stay down, except the 8, "
-        "and the table is open."),
+        "Falta: la bola blanca salió de la mesa en el tiro de apertura.",
+        "Foul: the cue ball left the table on the break."),
     "break_foul_balls_stay_down": (
         "8.1",
         "Falta en el tiro de apertura: las bolas de color entroneradas permanecen en tronera.",
@@ -112,15 +117,19 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "With the called ball pocketed, every other object ball pocketed on the stroke counts too."),
     "group_assigned": (
         "11.2",
-        "Primera bola entronerada legalmente tras el tiro de apertura: el grupo de esa bola (lisas o "
-        "rayadas) es el del tirador.",
-        "First ball legally pocketed after the break: its group (solids or stripes) is the shooter's."),
+        "Primera bola entronerada legalmente tras el tiro de apertura: el tirador juega con las {group} y"
+        " el contrario con las {other}.",
+        "First ball legally pocketed after the break: the shooter takes the {group}, the opponent the "
+        "{other}."),
     "balls_respotted": (
         "16.1",
-        "Las bolas que no se entroneraron legalmente se reponen en la línea de pie, detrás del punto de"
-        " pie y tan cerca de él como sea posible, por orden numérico.",
-        "The balls not legally pocketed are spotted on the long string behind the foot spot, as close "
-        "to it as possible, in numerical order."),
+        "Cada bola que se repone va al punto de pie; si está ocupado, a la línea de pie detrás de él, tan"
+        " cerca como sea posible y tocando la bola que estorbe (nunca la bola blanca), o delante del "
+        "punto si detrás no hay sitio; varias, por orden numérico, la más baja más cerca del punto.",
+        "Each ball spotted again goes on the foot spot; if it is occupied, on the long string behind it, "
+        "as close as possible and frozen to the ball in the way (never to the cue ball), or in front of "
+        "the spot when there is no room behind; several go in numerical order, the lowest nearest the "
+        "spot."),
     "illegally_pocketed_respotted": (
         "14.2",
         "Las bolas propias entroneradas ilegalmente se reponen; las del contrario permanecen en "
@@ -141,6 +150,12 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "con la mesa abierta) se reponen; las del contrario se consideran entroneradas.",
         "An object ball left the table: the turn passes, but it is no foul. The shooter's (all of them "
         "on an open table) are spotted again; the opponent's count as pocketed."),
+    "object_ball_off_table_breaker_keeps_turn": (
+        "15.2",
+        "Una bola de color salió de la mesa en el tiro de apertura: no es falta y se repone, porque la "
+        "mesa está abierta; el jugador que abrió conserva el turno para elegir tras la bola 8 (Art. 6).",
+        "An object ball left the table on the break: no foul, and it is spotted again, the table being "
+        "open; the breaker keeps the turn to choose after the 8 (Art. 6)."),
     # ----------------------------------------------------------------- fouls
     "no_contact": (
         "10.1",
@@ -229,8 +244,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Loss of the game: the 8 and the cue ball were pocketed on the same shot."),
     "stalemate_no_attempts": (
         "21.1",
-        "Juego empatado: seis turnos consecutivos (tres por jugador) sin intentar entronerar una bola.",
-        "Stalemate: six consecutive turns (three each) without an attempt to pocket a ball."),
+        "Juego empatado: {turns} turnos consecutivos, contando los de ambos jugadores, sin intentar "
+        "entronerar una bola.",
+        "Stalemate: {turns} consecutive turns, both players counted, without an attempt to pocket a "
+        "ball."),
     "stalemate_agreed": (
         "21.2",
         "Juego empatado por acuerdo de los jugadores: se vuelven a colocar las bolas y repite el tiro "
@@ -238,9 +255,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Stalemate agreed by the players: the balls are racked again and the same player breaks."),
     "forfeit": (
         "18.5",
-        "Partida perdida: reincidencia en una falta intencionada tras haber sido advertido, o "
-        "descalificación.",
-        "Game forfeited: a repeated intentional foul after a warning, or a disqualification."),
+        "Partida perdida por sanción (Art. 18.5 o 22): reincidencia en una falta intencionada tras "
+        "haber sido advertido, o descalificación.",
+        "Game lost by forfeit (Art. 18.5 or 22): a repeated intentional foul after a warning, or a "
+        "disqualification."),
     # ------------------------------------------------------------- choices
     "table_accepted": (
         "7.2.a",
@@ -253,8 +271,8 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "The opponent re-racks the balls and breaks himself."),
     "eight_respotted_chosen": (
         "6.1",
-        "Se repone la bola 8 en el punto de pie y sigue tirando el mismo jugador, con la mesa abierta.",
-        "The 8 is spotted on the foot spot and the same player shoots again, the table open."),
+        "Se repone la bola 8 sobre la mesa y sigue tirando el mismo jugador, con la mesa abierta.",
+        "The 8 is spotted again and the same player shoots again, the table open."),
     "rerack_chosen": (
         "6.1",
         "Se vuelven a colocar las bolas en el triángulo y el mismo jugador repite el tiro de apertura.",
@@ -276,7 +294,9 @@ NAMES: dict[str, tuple[str, str]] = {
     "respot_eight": ("reponer la 8 en el punto de pie", "spot the 8"),
     "rerack": ("volver a montar el triángulo", "rack again"),
     "stalemate": ("juego empatado", "stalemate"),
-    "forfeit": ("partida perdida por abandono", "forfeit"),
+    "forfeit": ("partida perdida por sanción", "forfeit"),
+    "solids": ("lisas", "solids"),
+    "stripes": ("rayadas", "stripes"),
 }
 
 
@@ -286,3 +306,39 @@ def name_of(identifier: str, lang: str = "es") -> str:
     if names is None:
         return identifier
     return names[0] if lang == "es" else names[1]
+
+
+def sentences(code: str, values: Mapping[str, object] | None = None) -> tuple[str, str, str]:
+    """The article and the Spanish and English sentences of ``code``, its values put in."""
+    article, es, en = MESSAGES[code]
+    values = values or {}
+    return article, es.format(**_words(values, "es")), en.format(**_words(values, "en"))
+
+
+def fields_of(code: str) -> tuple[str, ...]:
+    """The names of the values a sentence of ``code`` holds (empty for most codes)."""
+    return tuple(name for _, name, _, _ in Formatter().parse(MESSAGES[code][1]) if name)
+
+
+def read_values(code: str, text: str) -> dict[str, object] | None:
+    """The values that ``code``'s sentence in either language was written with; None when ``text`` is
+    not one of its sentences."""
+    _, es, en = MESSAGES[code]
+    for lang, template in (("es", es), ("en", en)):
+        pattern = "".join(re.escape(literal) + (f"(?P<{name}>.+?)" if name else "")
+                          for literal, name, _, _ in Formatter().parse(template))
+        match = re.fullmatch(pattern, text)
+        if match is None:
+            continue
+        words = {v[0 if lang == "es" else 1]: key for key, v in NAMES.items()}
+        found = match.groupdict()
+        if not all(word.isdigit() or word in words for word in found.values()):
+            continue       # a value is a number or a word of the names table, nothing else
+        values = {name: int(word) if word.isdigit() else words[word] for name, word in found.items()}
+        if sentences(code, values)[1 if lang == "es" else 2] == text:
+            return values
+    return None
+
+
+def _words(values: Mapping[str, object], lang: str) -> dict[str, object]:
+    return {name: name_of(value, lang) if isinstance(value, str) else value for name, value in values.items()}

@@ -6,7 +6,8 @@
 3. Otherwise the call (Art. 2.1): a legal pot (Art. 2.2, 11.2 groups, 12.1
    continuing) or the turn passes, re-spotting what dropped illegally
    (Art. 2.3-2.4, 14) and what left the table (Art. 15).
-4. The turn count without attempts and the stalemate (Art. 21.1).
+4. The turn count without attempts and the stalemate (Art. 21.1): a turn that
+   completes the count ends the game, so it gives no ball in hand (Art. 13).
 Three fouls in a row never lose (Art. 21.3): nothing counts them.
 """
 
@@ -40,17 +41,17 @@ def play_fouls(state: State, shot: Shot) -> tuple[str, ...]:
 def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]:
     fouls = play_fouls(state, shot)
     shooter, opponent = state.shooter, 1 - state.shooter
-    cue_down = shot.cue_ball_pocketed or shot.cue_ball_off_table
     turns = art_21_1_turns_without_attempt(state, shot)
+    stalemate = art_21_1_stalemate(turns, rules)    # if this shot ends the turn
 
     loss = art_20_loss(state, shot, fouls)
     if loss:
         after = game_over(state, result="win", winner=opponent, on_table=table_after(state, shot, ()),
-                          cue_ball="in_hand" if cue_down else "on_table", turns_without_attempt=turns)
+                          turns_without_attempt=turns)
         return make_ruling(state, after, foul=bool(fouls), codes=fouls + loss)
     if EIGHT in shot.pocketed_balls:
         after = game_over(state, result="win", winner=shooter, on_table=table_after(state, shot, ()),
-                          cue_ball="on_table", turns_without_attempt=0)
+                          turns_without_attempt=0)
         return make_ruling(state, after, codes=("eight_pocketed_win",),
                            legally_pocketed=shot.pocketed_object_balls)
 
@@ -61,8 +62,8 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
         after = replace(state, shooter=opponent, cue_ball=art_13_ball_in_hand(after_break=False),
                         on_table=table_after(state, shot, respot + jumped), turns_without_attempt=turns,
                         called_this_turn=False)
-        codes = fouls + ("ball_in_hand",) + respot_codes + jumped_codes
-        return _stalemate_check(state, after, rules, foul=True, codes=codes, respotted=respot + jumped)
+        codes = fouls + (() if stalemate else ("ball_in_hand",)) + respot_codes + jumped_codes
+        return _turn_ends(state, after, rules, foul=True, codes=codes, respotted=respot + jumped)
 
     if outcome == POCKETED:
         # Art. 2.2: every object ball that dropped counts; Art. 11.2: the first legal
@@ -72,14 +73,16 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
         codes = ["called_ball_pocketed"]
         if len(shot.pocketed_object_balls) > 1:
             codes.append("other_balls_count")
+        values = {}
         if state.groups is None and groups is not None:
             codes.append("group_assigned")
+            values["group_assigned"] = {"group": groups[shooter].value, "other": groups[opponent].value}
         after = replace(state, groups=groups, cue_ball="on_table", turns_without_attempt=0,
                         shooter=opponent if jumped else shooter, called_this_turn=not jumped,
                         on_table=table_after(state, shot, jumped))
         if jumped:
             codes.remove("called_ball_pocketed")
-        return make_ruling(state, after, codes=tuple(codes) + jumped_codes,
+        return make_ruling(state, after, codes=tuple(codes) + jumped_codes, values=values,
                            legally_pocketed=shot.pocketed_object_balls, respotted=jumped)
 
     # Art. 2.1: no call, the called ball missed, or in another pocket (Art. 14.1):
@@ -87,14 +90,16 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
     respot, respot_codes = art_14_respot_illegally_pocketed(state, shot.pocketed_object_balls, rules)
     after = replace(state, shooter=opponent, cue_ball="on_table", called_this_turn=False,
                     on_table=table_after(state, shot, respot + jumped), turns_without_attempt=turns)
-    return _stalemate_check(state, after, rules, codes=(outcome,) + respot_codes + jumped_codes,
-                            respotted=respot + jumped)
+    return _turn_ends(state, after, rules, codes=(outcome,) + respot_codes + jumped_codes,
+                      respotted=respot + jumped)
 
 
-def _stalemate_check(before: State, after: State, rules: Ruleset, *, codes, foul: bool = False,
-                     respotted=()) -> tuple[Ruling, State]:
+def _turn_ends(before: State, after: State, rules: Ruleset, *, codes, foul: bool = False,
+               respotted=()) -> tuple[Ruling, State]:
     """Art. 21.1: the turn that completes the count without attempts ends the game, no winner."""
+    values = {}
     if art_21_1_stalemate(after.turns_without_attempt, rules):
         after = game_over(after, result="stalemate", winner=None)
         codes = tuple(codes) + ("stalemate_no_attempts",)
-    return make_ruling(before, after, foul=foul, codes=codes, respotted=respotted)
+        values["stalemate_no_attempts"] = {"turns": rules.stalemate_turns}
+    return make_ruling(before, after, foul=foul, codes=codes, respotted=respotted, values=values)

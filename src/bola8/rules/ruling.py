@@ -7,7 +7,7 @@ from typing import Any
 
 from bola8.errors import InputError
 from bola8.rules import _fields as f
-from bola8.rules.messages import MESSAGES
+from bola8.rules.messages import MESSAGES, fields_of, read_values, sentences
 
 LANGS = ("es", "en")
 
@@ -30,9 +30,9 @@ class Reason:
         return {"code": self.code, "article": self.article, "text": self.text(lang)}
 
 
-def reason(code: str) -> Reason:
-    """The reason ``code`` from the message table (messages.py)."""
-    article, es, en = MESSAGES[code]
+def reason(code: str, **values: object) -> Reason:
+    """The reason ``code`` from the message table (messages.py), with the values its sentence holds."""
+    article, es, en = sentences(code, values)
     return Reason(code=code, article=article, es=es, en=en)
 
 
@@ -74,7 +74,14 @@ class Ruling:
             item = f.require_object(item, f"{where}.reasons[{i}]")
             code = f.choice(f.require_present(item, "code", f"{where}.reasons[{i}]"),
                             f"{where}.reasons[{i}].code", tuple(MESSAGES))
-            built = reason(code)
+            values = {}
+            if fields_of(code):
+                text = item.get("text")
+                values = read_values(code, text) if isinstance(text, str) else None
+                if values is None:
+                    raise InputError(f"{where}.reasons[{i}].text: {f.spell(code)} is read back from its "
+                                     "sentence, and this is not one of its sentences.")
+            built = reason(code, **values)
             if item.get("article", built.article) != built.article:
                 raise InputError(f"{where}.reasons[{i}].article: {f.spell(code)} cites Art. {built.article}, "
                                  f"not {f.spell(item.get('article'))}.")

@@ -205,6 +205,8 @@ def check_consistent(state: State, where: str = "state", ruleset: Ruleset | None
         raise InputError(f"{where}.winner: a stalemate has no winner; expected null.")
     if over and state.decision is not None:
         raise InputError(f"{where}.decision: no decision can be pending once the game is over.")
+    if over and state.cue_ball != "on_table":
+        raise InputError(f"{where}.cue_ball: a game that is over has no ball in hand; expected \"on_table\".")
     if state.called_this_turn:
         if state.phase != "play":
             raise InputError(f"{where}.called_this_turn: true only while a turn of play goes on; "

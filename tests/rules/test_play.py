@@ -332,3 +332,23 @@ def test_art18_2_cue_ball_frozen_to_own_ball_shooting_into_it_is_legal():
 def test_art18_3_cue_ball_frozen_to_an_opponents_ball_driving_into_it_is_a_foul():
     ruling, after = shoot(grouped([1, 8, 9]), call=call(1), first_contact=9, rail_after_contact=True)
     assert ruling.foul and codes(ruling)[0] == "wrong_first_contact" and after.cue_ball == "in_hand"
+
+
+def test_art1_3_the_win_is_decided_in_its_article_alone(monkeypatch):
+    import bola8.rules.play_shot as play_shot
+
+    winning = {"call": call(8, "side-left"), "first_contact": 8, "pocketed": [down(8, "side-left")]}
+    _, after = shoot(grouped([8, 9]), **winning)
+    assert (after.result, after.winner) == ("win", 0)
+    monkeypatch.setattr(play_shot, "art_1_3_wins", lambda state, shot, fouls: False)
+    _, after = shoot(grouped([8, 9]), **winning)
+    assert after.result != "win"
+
+
+def test_art2_5_with_groups_the_balls_to_call_are_the_balls_to_hit_first():
+    from bola8.rules.articles.art05_open_table import art_5_legal_first_contacts
+
+    for on_table in ([1, 2, 8, 9], [8, 9, 10], [8, 9]):
+        for shooter in (0, 1):
+            before = grouped(on_table, shooter=shooter)
+            assert callable_balls(before) == art_5_legal_first_contacts(before)

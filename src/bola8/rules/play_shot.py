@@ -24,9 +24,8 @@ from bola8.rules.articles.art12_fouls import art_12_1_b_cue_ball, art_12_1_refer
 from bola8.rules.articles.art13_penalty import art_13_ball_in_hand
 from bola8.rules.articles.art14_illegally_pocketed import art_14_respot_illegally_pocketed
 from bola8.rules.articles.art15_off_table import art_15_off_table
-from bola8.rules.articles.art20_loss import art_20_loss
+from bola8.rules.articles.art20_loss import art_1_3_wins, art_20_loss
 from bola8.rules.articles.art21_stalemate import art_21_1_stalemate, art_21_1_turns_without_attempt
-from bola8.rules.balls import EIGHT
 from bola8.rules.ruling import Ruling
 from bola8.rules.rulesets import Ruleset
 from bola8.rules.shot import Shot
@@ -49,7 +48,7 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
         after = game_over(state, result="win", winner=opponent, on_table=table_after(state, shot, ()),
                           turns_without_attempt=turns)
         return make_ruling(state, after, foul=bool(fouls), codes=fouls + loss)
-    if EIGHT in shot.pocketed_balls:
+    if art_1_3_wins(state, shot, fouls):
         after = game_over(state, result="win", winner=shooter, on_table=table_after(state, shot, ()),
                           turns_without_attempt=0)
         return make_ruling(state, after, codes=("eight_pocketed_win",),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bola8.rules.articles.art05_open_table import art_5_legal_first_contacts
 from bola8.rules.balls import EIGHT, SOLIDS, STRIPES
 from bola8.rules.shot import Shot
 from bola8.rules.state import State
@@ -17,7 +18,8 @@ def art_2_5_callable_balls(state: State) -> tuple[int, ...]:
     """Art. 2.5: the balls the shooter may call now.
 
     Open table: any solid or stripe on the table. Groups assigned: a ball of
-    one's own group; with it cleared, the 8. Nothing on the break, while a
+    one's own group; with it cleared, the 8 - the balls the cue ball may hit
+    first (Art. 10.1, decided in art05). Nothing on the break, while a
     decision is pending or once the game is over.
     Decision where RULINGS.md is silent: on an open table with no solid and no
     stripe left (only reachable on coin-op tables, where nothing is
@@ -30,10 +32,7 @@ def art_2_5_callable_balls(state: State) -> tuple[int, ...]:
         if colours:
             return colours
         return (EIGHT,) if EIGHT in state.on_table else ()
-    own = state.remaining(state.shooter)
-    if own:
-        return own
-    return (EIGHT,) if EIGHT in state.on_table else ()
+    return art_5_legal_first_contacts(state)
 
 
 def art_2_1_call_outcome(shot: Shot) -> str:

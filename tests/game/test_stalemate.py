@@ -40,3 +40,8 @@ def test_stalemate_replays_the_rack_with_the_same_breaker(tmp_path):
                        and any(r["article"].startswith("21") for r in line["ruling"]["reasons"])]
     assert stalemate_shots
     assert replay(lines).ok
+    # Art. 21.2: the replay knows the stalemated rack is broken again by the same player.
+    second = [i for i, line in enumerate(lines) if line["type"] == "game"][1]
+    lines[second]["breaker"] = 1 - lines[second]["breaker"]
+    report = replay(lines)
+    assert (report.mismatches[0].line, report.mismatches[0].what) == (lines[second]["_line"], "breaker")

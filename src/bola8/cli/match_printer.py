@@ -60,6 +60,9 @@ class MatchPrinter:
         if not self.quiet:
             print(text, file=self.out, flush=True)
 
+    def on_match_start(self, settings):
+        pass
+
     def on_lag(self, strokes, winner, breaker, reason, coin_toss=False):
         w = self.w
         label = w["lag_first"] if reason == "first_break" else w["lag_hill"]

@@ -44,6 +44,11 @@ class MatchSettings:
             raise InputError(f"race: {self.race!r} is not a race; expected a whole number of games >= 1.")
 
 
+def game_rack_seed(seed: int, number: int) -> int:
+    """The rack seed of game ``number`` (1-based) of a match played with ``seed``."""
+    return seed * 10_007 + number
+
+
 @dataclass
 class MatchResult:
     score: list[int] = field(default_factory=lambda: [0, 0])
@@ -52,7 +57,65 @@ class MatchResult:
     result: str = "race"                               # "race" | "disqualification"
 
 
+@dataclass
+class MatchProgress:
+    """The match's bookkeeping between games: who breaks next, when to lag, the score, the end.
+
+    Both :func:`play_match` and the replay of a record (``bola8.game.record``)
+    follow a match through it, so the replay confirms the same rules the match
+    applied: Art. 4 (lag, alternate breaks, re-lag at hill-hill), Art. 21.2 (a
+    stalemate is replayed with the same breaker, not scored), Art. 22.
+    """
+
+    race: int
+    score: list[int] = field(default_factory=lambda: [0, 0])
+    breaker: int | None = None        # who breaks the next game; None until the first lag
+    games: int = 0                    # games started
+    relagged: bool = False            # the hill-hill lag has been played
+    winner: int | None = None
+    result: str | None = None         # "race" | "disqualification" once the match is over
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def lag_due(self) -> str | None:
+        """The reason of the lag that must come before the next game, or None."""
+        if self.over:
+            return None
+        if self.breaker is None:
+            return "first_break"                                  # Art. 4.1
+        hill_hill = self.score[0] == self.score[1] == self.race - 1
+        if hill_hill and self.race > 1 and not self.relagged:
+            return "hill_hill"                                    # Art. 4.2
+        return None
+
+    def lagged(self, reason: str, breaker: int) -> None:
+        self.breaker = breaker
+        if reason == "hill_hill":
+            self.relagged = True
+
+    def game_started(self) -> int:
+        self.games += 1
+        return self.games
+
+    def game_ended(self, result: str | None, winner: int | None) -> None:
+        if result == "stalemate":
+            return                                # Art. 21.2: replayed, same breaker, not scored
+        self.score[winner] += 1
+        self.breaker = 1 - self.breaker           # Art. 4.2: alternate breaks
+        if max(self.score) >= self.race:
+            self.winner = 0 if self.score[0] > self.score[1] else 1
+            self.result = "race"
+
+    def disqualify(self, player: int) -> None:
+        """Art. 22: the tournament director disqualifies ``player``; the match is forfeited."""
+        self.winner = 1 - player
+        self.result = "disqualification"
+
+
 class MatchObserver(Protocol):
+    def on_match_start(self, settings: MatchSettings) -> None: ...
     def on_lag(self, strokes: tuple[LagStroke, LagStroke], winner: int, breaker: int, reason: str,
                coin_toss: bool = False) -> None: ...
     def on_game_start(self, number: int, game: Game) -> None: ...
@@ -63,6 +126,7 @@ class MatchObserver(Protocol):
 
 
 class NullObserver:
+    def on_match_start(self, settings): pass
     def on_lag(self, strokes, winner, breaker, reason, coin_toss=False): pass
     def on_game_start(self, number, game): pass
     def on_place(self, player, point, game): pass
@@ -75,35 +139,30 @@ def play_match(players, settings: MatchSettings, observer: MatchObserver | None 
                disqualified: int | None = None) -> MatchResult:
     """Play a whole match between ``players`` (a pair) and return its result."""
     observer = observer or NullObserver()
+    observer.on_match_start(settings)
     result = MatchResult()
     if disqualified is not None:
         return _disqualify(result, disqualified, observer)
     from bola8.physics import table_spec
 
     spec = table_spec(settings.table)
-    breaker = _lag(players, spec, settings, observer, reason="first_break")
-    relagged_at_hill_hill = False
-    number = 0
-    while max(result.score) < settings.race:
-        hill_hill = result.score[0] == result.score[1] == settings.race - 1
-        if hill_hill and settings.race > 1 and not relagged_at_hill_hill:
-            breaker = _lag(players, spec, settings, observer, reason="hill_hill")
-            relagged_at_hill_hill = True
-        number += 1
+    progress = MatchProgress(settings.race)
+    while not progress.over:
+        reason = progress.lag_due()
+        if reason is not None:
+            progress.lagged(reason, _lag(players, spec, settings, observer, reason=reason))
+        number = progress.game_started()
+        breaker = progress.breaker
         game = Game.new(settings.table, ruleset=settings.ruleset, breaker=breaker,
-                        rack_seed=settings.seed * 10_007 + number, physics=settings.physics)
+                        rack_seed=game_rack_seed(settings.seed, number), physics=settings.physics)
         observer.on_game_start(number, game)
         game = play_game(game, players, observer)
         state = game.state
-        summary = {"number": number, "breaker": breaker, "result": state.result, "winner": state.winner}
-        result.games.append(summary)
-        if state.result == "stalemate":
-            observer.on_game_end(number, game, result.score)
-            continue                      # Art. 21.2: replayed, same breaker, not scored
-        result.score[state.winner] += 1
-        observer.on_game_end(number, game, result.score)
-        breaker = 1 - breaker             # Art. 4.2: alternate breaks
-    result.winner = 0 if result.score[0] > result.score[1] else 1
+        result.games.append({"number": number, "breaker": breaker, "result": state.result,
+                             "winner": state.winner})
+        progress.game_ended(state.result, state.winner)
+        observer.on_game_end(number, game, list(progress.score))
+    result.score, result.winner, result.result = list(progress.score), progress.winner, progress.result
     observer.on_match_end(result)
     return result
 

@@ -36,7 +36,7 @@ from bola8.errors import InputError
 from bola8.files import write_atomically
 from bola8.game.game import Game, Turn
 from bola8.game.lag import lag_stroke, lag_winner
-from bola8.game.match import coin_toss_winner
+from bola8.game.match import MatchProgress, coin_toss_winner, game_rack_seed
 from bola8.game.layout import Point
 
 FORMAT = "bola8-record"
@@ -123,6 +123,11 @@ class RecordWriter:
     def save(self) -> None:
         if self.path:
             write_atomically(self.path, self.text(), field=self.field)
+
+    def on_match_start(self, settings):
+        """The header takes the settings the match is played with: replay plays them again."""
+        self.lines[0].update({"table": settings.table, "ruleset": settings.ruleset, "race": settings.race,
+                              "seed": settings.seed})
 
     def on_lag(self, strokes, winner, breaker, reason, coin_toss=False):
         self.lines.append({"type": "lag", "reason": reason, "winner": winner, "breaker": breaker,
@@ -253,7 +258,27 @@ _OBJECT = _simple(lambda v: isinstance(v, dict), "an object")
 _LAYOUT = _simple(_is_layout, "an object of ball -> [x, y]")
 _SCORE = _simple(lambda v: isinstance(v, list) and len(v) == 2 and all(_is_int(x) and x >= 0 for x in v),
                  "two whole numbers (games won by player 0 and player 1)")
-_RULING = _parsed_by(rules.Ruling.from_dict, "a ruling")
+def ruling_from_dict(value, where: str = "ruling") -> rules.Ruling:
+    """A ruling as :func:`ruling_to_dict` wrote it, read back by the referee's own parser.
+
+    The record keeps each reason's sentence in both languages (``es``, ``en``);
+    the referee reads a reason's ``text``, so the Spanish one is handed to it.
+    """
+    if isinstance(value, dict) and isinstance(value.get("reasons"), list):
+        value = {**value, "reasons": [_as_referee_reason(item) for item in value["reasons"]]}
+    return rules.Ruling.from_dict(value, where)
+
+
+def _as_referee_reason(item):
+    if not isinstance(item, dict):
+        return item                     # the referee's parser names what is wrong with it
+    reason = {key: item[key] for key in ("code", "article") if key in item}
+    if "es" in item:
+        reason["text"] = item["es"]
+    return reason
+
+
+_RULING = _parsed_by(ruling_from_dict, "a ruling")
 _OUTCOME = {"ruling": _RULING, "state": _OBJECT, "layout": _LAYOUT}
 
 # What replay and render read from each type of line (other fields are kept, unread).
@@ -310,11 +335,19 @@ def _check_fields(line: dict, number: int) -> None:
 # What a mismatch is about, in the words of each language.
 _WHAT = {
     "es": {"rack layout": "la posición del rack", "lag distance": "la distancia del arrime",
-           "lag winner": "el ganador del arrime", "game result": "el resultado de la partida",
+           "lag winner": "el ganador del arrime", "lag reason": "el motivo del arrime",
+           "game": "la partida (número, mesa, reglamento, semilla del rack)",
+           "breaker": "quien hace el tiro de apertura", "player": "el jugador",
+           "game result": "el resultado de la partida", "score": "el marcador",
+           "match result": "el resultado del encuentro", "sequence": "el orden de las líneas",
            "facts": "los hechos del tiro", "ruling": "la decisión", "state": "el estado",
            "layout": "la posición de las bolas"},
     "en": {"rack layout": "the rack layout", "lag distance": "the lag distance",
-           "lag winner": "the lag winner", "game result": "the game result",
+           "lag winner": "the lag winner", "lag reason": "the reason for the lag",
+           "game": "the game (number, table, ruleset, rack seed)",
+           "breaker": "the breaker", "player": "the player",
+           "game result": "the game result", "score": "the score",
+           "match result": "the match result", "sequence": "the order of the lines",
            "facts": "the facts of the shot", "ruling": "the ruling", "state": "the state",
            "layout": "the ball layout"},
 }
@@ -355,81 +388,178 @@ class ReplayReport:
 
 
 def replay(lines: list[dict]) -> ReplayReport:
-    """Play every action of a record again and compare each outcome with what was written."""
-    header = lines[0] if lines[0]["type"] == "match" else {}
-    report = ReplayReport()
-    game: Game | None = None
-    for line in lines:
+    """Play every action of a record again and compare each outcome with what was written.
+
+    Besides every shot, choice and declaration, the match itself is followed
+    (:class:`~bola8.game.match.MatchProgress`): when a lag is due and why, the
+    number, breaker and rack of each game, who plays each action, each game's
+    result and score, the match's end, and a record that stops before it.
+    """
+    replayer = _Replayer(lines[0])
+    for line in lines[1:]:
         try:
-            game = _replay_line(line, header, game, report)
+            replayer.line(line)
         except InputError as error:
-            if report.mismatches:
-                first = report.mismatches[0].line
+            if replayer.report.mismatches:
+                first = replayer.report.mismatches[0].line
                 raise InputError(f"record line {line['_line']}: the replay cannot go on "
                                  f"({str(error).rstrip('.')}); it already differs from the record at line "
                                  f"{first} - was it recorded by another version of bola8?") from None
             raise InputError(f"record line {line['_line']}: {error}") from None
-    if report.games == 0:
+    if replayer.report.games == 0 and not replayer.progress.over:
         raise InputError("record: it holds no game line, so there is nothing to replay.")
-    return report
+    replayer.finish(lines[-1])
+    return replayer.report
 
 
-def _replay_line(line: dict, header: dict, game: Game | None, report: ReplayReport) -> Game | None:
-    """Replay one line; returns the game after it."""
-    from bola8.physics import Strike, table_spec
+class _Replayer:
+    """Follows a record line by line: the match's bookkeeping, the game in play, the report."""
 
-    kind, n = line["type"], line["_line"]
+    def __init__(self, header: dict):
+        from bola8.physics import table_spec
 
-    def differ(what: str, expected, got) -> None:
-        if _norm(expected) != _norm(got):
-            report.mismatches.append(Mismatch(n, kind, what, expected, got))
+        self.header = header
+        self.spec = table_spec(header["table"])
+        rules.get_ruleset(header["ruleset"])
+        self.progress = MatchProgress(header["race"])
+        self.report = ReplayReport()
+        self.game: Game | None = None
+        self.number = 0                  # of the game in play
+        self.closed = True               # the game in play has had its game_end (or none started)
+        self.ended = False               # match_end seen
 
-    if kind in ("match", "match_end"):
-        return game
-    if kind == "lag":
-        spec = table_spec(header.get("table", "9ft"))
-        strokes = tuple(lag_stroke(spec, float(s["speed"]), player=int(s["player"])) for s in line["strokes"])
+    # ------------------------------------------------------------ checks
+    def differ(self, line: dict, what: str, recorded, replayed) -> None:
+        if _norm(recorded) != _norm(replayed):
+            self.report.mismatches.append(Mismatch(line["_line"], line["type"], what, recorded, replayed))
+
+    def expected(self) -> str:
+        """What the match expects next, in the record's own words (type, and what it is about)."""
+        progress = self.progress
+        if self.ended:
+            return "end of record"
+        if progress.over:
+            return "match_end"
+        if not self.closed:
+            return "game_end" if self.game is not None and self.game.is_over else "action"
+        reason = progress.lag_due()
+        if reason is not None:
+            return f"lag ({reason})"
+        return f"game {progress.games + 1}"
+
+    def sequence(self, line: dict, recorded: str) -> None:
+        expected = self.expected()
+        if recorded != expected:
+            self.differ(line, "sequence", recorded, expected)
+
+    # ------------------------------------------------------------ lines
+    def line(self, line: dict) -> None:
+        kind = line["type"]
+        if kind == "lag":
+            self.lag(line)
+        elif kind == "game":
+            self.game_line(line)
+        elif kind == "game_end":
+            self.game_end(line)
+        elif kind == "match_end":
+            self.match_end(line)
+        else:
+            self.action(line)
+
+    def lag(self, line: dict) -> None:
+        due = self.progress.lag_due()
+        self.sequence(line, f"lag ({line['reason']})")
+        strokes = tuple(lag_stroke(self.spec, float(s["speed"]), player=int(s["player"]))
+                        for s in line["strokes"])
         for recorded, stroke in zip(line["strokes"], strokes):
             got = None if math.isinf(stroke.distance) else stroke.distance
-            differ("lag distance", [stroke.player, recorded.get("distance")], [stroke.player, got])
+            self.differ(line, "lag distance", [stroke.player, recorded.get("distance")], [stroke.player, got])
         if line.get("coin_toss"):
             # the last of the tied lags was recorded: it must tie again, and the toss repeat
             tied = lag_winner(*strokes) is None
-            got = coin_toss_winner(header.get("seed", 0), line["reason"]) if tied else None
+            got = coin_toss_winner(self.header["seed"], line["reason"]) if tied else None
         else:
             got = lag_winner(*strokes)
-        differ("lag winner", line["winner"], got)
-        return game
-    if kind == "game":
-        game = Game.new(line["table"], ruleset=line["ruleset"], breaker=line["breaker"], rack_seed=line["rack_seed"])
-        report.games += 1
-        differ("rack layout", line["layout"], layout_to_dict(game.balls))
-        return game
-    if game is None:
-        raise InputError(f"a {kind} line comes before any game line.")
-    report.actions += 1
-    if kind == "place":
-        return game.place_cue_ball(float(line["x"]), float(line["y"]))
-    if kind == "warn":
-        return game.warn_slow_play(line["player"])
-    if kind == "game_end":
-        differ("game result", [line["result"], line["winner"]], [game.state.result, game.state.winner])
-        return game
-    if kind == "shot":
-        strike = Strike.from_dict(line["strike"])
-        call = None if line["call"] is None else rules.Call.from_dict(line["call"])
-        fouls = tuple(f for f in line["facts"].get("referee_fouls", ()) if f != "slow_play")
-        turn = game.play(strike, call, referee_fouls=fouls, elapsed_s=line["elapsed_s"])
-        report.shots += 1
-        differ("facts", line["facts"], turn.shot.to_dict())
-    elif kind == "choice":
-        turn = game.decide(line["choice"])
-    else:
-        turn = game.declare(line["declare"], line["player"])
-    differ("ruling", line["ruling"], ruling_to_dict(turn.ruling))
-    differ("state", line["state"], turn.game.state.to_dict())
-    differ("layout", line["layout"], layout_to_dict(turn.game.balls))
-    return turn.game
+        self.differ(line, "lag winner", line["winner"], got)
+        # The winner chooses who breaks (Art. 4.1): any breaker is his choice; the games check it.
+        self.progress.lagged(line["reason"] if due is None else due, line["breaker"])
+
+    def game_line(self, line: dict) -> None:
+        self.sequence(line, f"game {self.progress.games + 1}")
+        number = self.progress.game_started()
+        header = self.header
+        self.differ(line, "game", [line.get("number"), line["table"], line["ruleset"], line["rack_seed"]],
+                    [number, header["table"], header["ruleset"], game_rack_seed(header["seed"], number)])
+        self.differ(line, "breaker", line["breaker"], self.progress.breaker)
+        # Played as recorded, so that one difference does not hide the rest of the record.
+        game = Game.new(line["table"], ruleset=line["ruleset"], breaker=line["breaker"],
+                        rack_seed=line["rack_seed"])
+        self.differ(line, "rack layout", line["layout"], layout_to_dict(game.balls))
+        if isinstance(line.get("state"), dict):
+            self.differ(line, "state", line["state"], game.state.to_dict())
+        self.game, self.number, self.closed = game, number, False
+        self.report.games += 1
+
+    def game_end(self, line: dict) -> None:
+        self.sequence(line, "game_end")
+        game = self.game
+        if game is None:
+            raise InputError("a game_end line comes before any game line.")
+        self.differ(line, "game result", [line.get("number"), line["result"], line["winner"]],
+                    [self.number, game.state.result, game.state.winner])
+        if game.is_over and not self.closed:
+            self.progress.game_ended(game.state.result, game.state.winner)
+        self.closed = True
+        self.differ(line, "score", line.get("score"), self.progress.score)
+
+    def match_end(self, line: dict) -> None:
+        self.sequence(line, "match_end")
+        progress = self.progress
+        self.differ(line, "match result", [line.get("winner"), line.get("score"), line.get("result")],
+                    [progress.winner, progress.score, progress.result])
+        self.ended = True
+
+    def action(self, line: dict) -> None:
+        from bola8.physics import Strike
+
+        kind = line["type"]
+        game = self.game
+        if game is None:
+            raise InputError(f"a {kind} line comes before any game line.")
+        self.sequence(line, "action")
+        report = self.report
+        report.actions += 1
+        state = game.state
+        if kind == "place":
+            self.differ(line, "player", line.get("player"), state.shooter)
+            self.game = game.place_cue_ball(float(line["x"]), float(line["y"]))
+            return
+        if kind == "warn":
+            self.game = game.warn_slow_play(line["player"])
+            return
+        if kind == "shot":
+            self.differ(line, "player", line.get("player"), state.shooter)
+            strike = Strike.from_dict(line["strike"])
+            call = None if line["call"] is None else rules.Call.from_dict(line["call"])
+            fouls = tuple(f for f in line["facts"].get("referee_fouls", ()) if f != "slow_play")
+            turn = game.play(strike, call, referee_fouls=fouls, elapsed_s=line["elapsed_s"])
+            report.shots += 1
+            self.differ(line, "facts", line["facts"], turn.shot.to_dict())
+        elif kind == "choice":
+            chooser = state.decision.player if state.decision is not None else state.shooter
+            self.differ(line, "player", line.get("player"), chooser)
+            turn = game.decide(line["choice"])
+        else:
+            turn = game.declare(line["declare"], line["player"])
+        self.differ(line, "ruling", line["ruling"], ruling_to_dict(turn.ruling))
+        self.differ(line, "state", line["state"], turn.game.state.to_dict())
+        self.differ(line, "layout", line["layout"], layout_to_dict(turn.game.balls))
+        self.game = turn.game
+
+    def finish(self, last: dict) -> None:
+        """A record that stops before the match ends differs from the match at its last line."""
+        if not self.ended:
+            self.differ(last, "sequence", "end of record", self.expected())
 
 
 def _norm(value):
@@ -466,7 +596,7 @@ def recorded_shots(lines: list[dict]) -> list[RecordedShot]:
             shots.append(RecordedShot(len(shots) + 1, table, dict(layout), line, game=game,
                                       strike=_strike(line["strike"], "strike"),
                                       call=_optional_call(line["call"], "call"),
-                                      ruling=rules.Ruling.from_dict(line["ruling"])))
+                                      ruling=ruling_from_dict(line["ruling"])))
         if kind in ("shot", "choice", "declare"):
             layout = layout_from_dict(line.get("layout"), f"record line {line['_line']}: layout")
     return shots

@@ -272,3 +272,32 @@ def test_a_game_with_another_rack_seed_differs_at_its_game_line(hill_hill_record
         assert f"differs from the record at line {second + 1}" in str(error)
     else:
         assert (report.mismatches[0].line, report.mismatches[0].what) == (second + 1, "game")
+
+
+def test_a_match_with_other_physics_records_them_and_replays(tmp_path):
+    from bola8.physics import PhysicsSettings
+
+    settings = MatchSettings(race=1, seed=2, physics=PhysicsSettings(cushion_model="han2005"))
+    players = (make_player("bot", seed=4), make_player("bot", seed=5))
+    path = tmp_path / "han.jsonl"
+    play_match(players, settings, RecordWriter(str(path), {"players": ["A", "B"]}))
+    lines = read_record(str(path))
+    assert lines[0]["physics"] == {"cushion_model": "han2005", "stronge_omega_ratio": 1.8}
+    report = replay(lines)
+    assert report.ok, report.mismatches[:3]
+    # The same record claiming the default physics: the replay differs (the bounces are not the same).
+    lines[0]["physics"] = None
+    try:
+        assert not replay(lines).ok
+    except InputError as error:
+        assert "differs from the record" in str(error)
+
+
+def test_physics_a_record_cannot_keep_are_refused_before_the_match():
+    from bola8.physics import BallParams, PhysicsSettings
+
+    odd = PhysicsSettings(ball=BallParams(mu_roll=0.02))
+    with pytest.raises(InputError, match="physics: a record keeps only"):
+        RecordWriter(None, {}).on_match_start(MatchSettings(physics=odd))
+    with pytest.raises(InputError, match="physics:"):
+        MatchSettings(physics={"cushion_model": "han2005"})

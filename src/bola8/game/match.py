@@ -37,11 +37,17 @@ class MatchSettings:
     ruleset: str = "spanish"
     race: int = 3
     seed: int = 0
-    physics: Any = None
+    physics: Any = None           # bola8.physics.PhysicsSettings; None for the defaults
 
     def __post_init__(self) -> None:
         if not isinstance(self.race, int) or isinstance(self.race, bool) or self.race < 1:
             raise InputError(f"race: {self.race!r} is not a race; expected a whole number of games >= 1.")
+        if self.physics is not None:
+            from bola8.physics import PhysicsSettings
+
+            if not isinstance(self.physics, PhysicsSettings):
+                raise InputError(f"physics: {self.physics!r} is not a bola8.physics.PhysicsSettings (or None "
+                                 "for the defaults).")
 
 
 def game_rack_seed(seed: int, number: int) -> int:

@@ -127,7 +127,7 @@ class RecordWriter:
     def on_match_start(self, settings):
         """The header takes the settings the match is played with: replay plays them again."""
         self.lines[0].update({"table": settings.table, "ruleset": settings.ruleset, "race": settings.race,
-                              "seed": settings.seed})
+                              "seed": settings.seed, "physics": physics_to_dict(settings.physics)})
 
     def on_lag(self, strokes, winner, breaker, reason, coin_toss=False):
         self.lines.append({"type": "lag", "reason": reason, "winner": winner, "breaker": breaker,
@@ -227,6 +227,24 @@ def _strike(value, where: str):
 
 def _optional_call(value, where: str):
     return None if value is None else rules.Call.from_dict(value, where)
+
+
+def physics_to_dict(settings) -> dict | None:
+    """The physics settings of a match as its header keeps them: None for the defaults.
+
+    A record holds what ``bola8 simulate`` accepts as settings (the cushion
+    model and its parameter); settings that change anything else could not be
+    replayed from the record, so they are refused before the match starts.
+    """
+    if settings is None:
+        return None
+    from bola8.physics.api import SETTINGS_FIELDS, settings_from_dict
+
+    data = {name: getattr(settings, name) for name in SETTINGS_FIELDS}
+    if settings_from_dict(data) != settings:
+        raise InputError(f"physics: a record keeps only {', '.join(SETTINGS_FIELDS)}; these settings change "
+                         "other parameters too, so the match could not be replayed from its record.")
+    return data
 
 
 def physics_from_dict(value, where: str = "physics"):
@@ -422,6 +440,7 @@ class _Replayer:
         self.spec = table_spec(header["table"])
         rules.get_ruleset(header["ruleset"])
         self.progress = MatchProgress(header["race"])
+        self.physics = physics_from_dict(header.get("physics"))
         self.report = ReplayReport()
         self.game: Game | None = None
         self.number = 0                  # of the game in play
@@ -469,7 +488,7 @@ class _Replayer:
     def lag(self, line: dict) -> None:
         due = self.progress.lag_due()
         self.sequence(line, f"lag ({line['reason']})")
-        strokes = tuple(lag_stroke(self.spec, float(s["speed"]), player=int(s["player"]))
+        strokes = tuple(lag_stroke(self.spec, float(s["speed"]), player=int(s["player"]), physics=self.physics)
                         for s in line["strokes"])
         for recorded, stroke in zip(line["strokes"], strokes):
             got = None if math.isinf(stroke.distance) else stroke.distance
@@ -493,7 +512,7 @@ class _Replayer:
         self.differ(line, "breaker", line["breaker"], self.progress.breaker)
         # Played as recorded, so that one difference does not hide the rest of the record.
         game = Game.new(line["table"], ruleset=line["ruleset"], breaker=line["breaker"],
-                        rack_seed=line["rack_seed"])
+                        rack_seed=line["rack_seed"], physics=self.physics)
         self.differ(line, "rack layout", line["layout"], layout_to_dict(game.balls))
         if isinstance(line.get("state"), dict):
             self.differ(line, "state", line["state"], game.state.to_dict())

@@ -67,6 +67,18 @@ def test_settings_choose_the_cushion_model():
     ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90, "a": 0.8, "b": 0.7}}', "strike.a"),
     ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90, "spin": 1}}', "strike.spin"),
     ('[1, 2]', "request"),
+    # ball keys: exactly "0".."15"; no other digits, no padding, no leading zeros
+    ('{"balls": {"0": [0.6, 0.5], "\u00b3": [0.6, 1.5]}, "strike": {"speed": 2, "phi": 90}}', "balls"),
+    ('{"balls": {"0": [0.6, 0.5], "\u0663": [0.6, 1.5]}, "strike": {"speed": 2, "phi": 90}}', "balls"),
+    ('{"balls": {"0": [0.6, 0.5], " 3": [0.6, 1.5]}, "strike": {"speed": 2, "phi": 90}}', "balls"),
+    ('{"balls": {"0": [0.6, 0.5], "01": [0.6, 1.5]}, "strike": {"speed": 2, "phi": 90}}', "balls"),
+    ('{"balls": {"0": [0.6, 0.5], "+1": [0.6, 1.5]}, "strike": {"speed": 2, "phi": 90}}', "balls"),
+    # integers too large for a float
+    ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 1' + "0" * 400 + '}}', "strike.phi"),
+    ('{"rack_seed": 1, "strike": {"speed": 1' + "0" * 400 + ', "phi": 90}}', "strike.speed"),
+    ('{"balls": {"0": [0.6, 1' + "0" * 400 + ']}, "strike": {"speed": 2, "phi": 90}}', "balls.0"),
+    ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90}, "settings": {"cushion_model": "stronge", '
+     '"stronge_omega_ratio": 1' + "0" * 400 + '}}', "settings.stronge_omega_ratio"),
 ])
 def test_invalid_requests(payload, field):
     p = _run(payload)

@@ -12,7 +12,7 @@ from bola8.physics import engine as E
 from bola8.physics.params import PhysicsSettings
 from bola8.physics.rack import rack
 from bola8.physics.result import ShotResult
-from bola8.physics.strike import Strike, strike_state
+from bola8.physics.strike import Strike, finite_float, not_finite_error, strike_state
 from bola8.physics.table import TableSpec, table_spec
 
 REQUEST_FIELDS = ("table", "balls", "rack_seed", "strike", "settings")
@@ -48,18 +48,22 @@ def simulate_layout(spec: TableSpec, balls: dict[int, tuple[float, float]], stri
                       ev_i=ev_i, ev_j=ev_j, ev_o=ev_o, snap=snap, truncated=bool(truncated))
 
 
+BALL_KEYS = tuple(str(n) for n in range(16))
+
+
 def _ball_number(key: Any) -> int:
+    """A ball key: the JSON strings "0".."15" exactly (or those ints from Python); nothing else."""
     if isinstance(key, bool):
-        raise InputError(f"balls: {key!r} is not a ball number; expected 0-15.")
+        raise InputError(f"balls: {key!r} is not a ball number; expected \"0\" to \"15\".")
     if isinstance(key, int):
-        n = key
-    elif isinstance(key, str) and key.strip().isdigit():
-        n = int(key)
-    else:
-        raise InputError(f"balls: {key!r} is not a ball number; expected 0-15.")
-    if not 0 <= n <= 15:
-        raise InputError(f"balls.{key}: ball {n} is outside 0-15.")
-    return n
+        if not 0 <= key <= 15:
+            raise InputError(f"balls.{key}: ball {key} is outside 0-15.")
+        return key
+    if isinstance(key, str) and key in BALL_KEYS:
+        return int(key)
+    if isinstance(key, str) and key.isascii() and key.isdigit() and not key.startswith("0"):
+        raise InputError(f"balls.{key}: ball {key} is outside 0-15.")
+    raise InputError(f"balls: {key!r} is not a ball number; expected \"0\" to \"15\" exactly.")
 
 
 def validate_layout(spec: TableSpec, raw: Any) -> dict[int, tuple[float, float]]:
@@ -70,11 +74,10 @@ def validate_layout(spec: TableSpec, raw: Any) -> dict[int, tuple[float, float]]
         n = _ball_number(key)
         if n in balls:
             raise InputError(f"balls.{key}: ball {n} is given twice.")
-        if (not isinstance(pos, (list, tuple)) or len(pos) != 2
-                or any(isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c)
-                       for c in pos)):
+        xy = [finite_float(c) for c in pos] if isinstance(pos, (list, tuple)) and len(pos) == 2 else [None]
+        if None in xy:
             raise InputError(f"balls.{key}: expected [x, y] with two finite numbers (metres).")
-        x, y = float(pos[0]), float(pos[1])
+        x, y = xy
         if not spec.is_on_cloth(x, y):
             raise InputError(f"balls.{key}: ({x}, {y}) is off the cloth; the centre must lie within "
                              f"[R, {spec.width} - R] x [R, {spec.length} - R].")
@@ -134,6 +137,7 @@ def settings_from_dict(data: Any) -> PhysicsSettings:
     if not isinstance(model, str):
         raise InputError(f"settings.cushion_model: {model!r} is not a model name.")
     ratio = data.get("stronge_omega_ratio", _DEFAULT_SETTINGS.stronge_omega_ratio)
-    if isinstance(ratio, bool) or not isinstance(ratio, (int, float)) or not math.isfinite(ratio):
-        raise InputError(f"settings.stronge_omega_ratio: {ratio!r} is not a number.")
-    return PhysicsSettings(cushion_model=model, stronge_omega_ratio=float(ratio))
+    value = finite_float(ratio)
+    if value is None:
+        raise not_finite_error("settings.stronge_omega_ratio", ratio)
+    return PhysicsSettings(cushion_model=model, stronge_omega_ratio=value)

@@ -30,15 +30,34 @@ import numpy as np
 from bola8.errors import InputError
 
 
+def finite_float(v: Any) -> float | None:
+    """float(v) for a finite number; None for anything else (a bool, NaN, an infinity, or an
+    integer too large for a float)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return None
+    try:
+        f = float(v)
+    except OverflowError:
+        return None
+    return f if math.isfinite(f) else None
+
+
+def not_finite_error(field: str, v: Any) -> InputError:
+    """The error for a value ``finite_float`` refused (a huge integer is not repeated)."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        return InputError(f"{field}: the integer is too large for a float; expected a finite number.")
+    return InputError(f"{field}: {v!r} is not a finite number.")
+
+
 def _number(d: dict, key: str, default: float | None, where: str) -> float:
     if key not in d:
         if default is None:
             raise InputError(f"{where}.{key}: missing; it is required.")
         return default
-    v = d[key]
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise InputError(f"{where}.{key}: {v!r} is not a finite number.")
-    return float(v)
+    f = finite_float(d[key])
+    if f is None:
+        raise not_finite_error(f"{where}.{key}", d[key])
+    return f
 
 
 @dataclass(frozen=True)
@@ -58,8 +77,8 @@ class Strike:
     def validate(self, where: str = "strike") -> None:
         for key in ("speed", "phi", "theta", "a", "b"):
             v = getattr(self, key)
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-                raise InputError(f"{where}.{key}: {v!r} is not a finite number.")
+            if finite_float(v) is None:
+                raise not_finite_error(f"{where}.{key}", v)
         if not 0.0 < self.speed <= 12.0:
             raise InputError(f"{where}.speed: {self.speed} m/s is outside (0, 12].")
         if not 0.0 <= self.theta <= 80.0:

@@ -352,3 +352,12 @@ def test_art2_5_with_groups_the_balls_to_call_are_the_balls_to_hit_first():
         for shooter in (0, 1):
             before = grouped(on_table, shooter=shooter)
             assert callable_balls(before) == art_5_legal_first_contacts(before)
+
+
+def test_art15_1_an_opponents_ball_off_the_table_ends_the_turn_after_a_legal_pot():
+    # Found by the property tests: only the shooter's (re-spotted) jumped balls used to end the turn.
+    ruling, after = shoot(grouped([1, 2, 8, 9, 10]), call=call(1), first_contact=1, pocketed=[down(1)],
+                          off_table=[10])
+    assert not ruling.foul and ruling.turn_passes and after.shooter == 1 and not after.called_this_turn
+    assert ruling.respotted == () and after.on_table == (2, 8, 9) and ruling.legally_pocketed == (1,)
+    assert "object_ball_off_table" in codes(ruling) and "called_ball_pocketed" not in codes(ruling)

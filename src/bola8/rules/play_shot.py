@@ -55,6 +55,7 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
                            legally_pocketed=shot.pocketed_object_balls)
 
     jumped, jumped_codes = art_15_off_table(state, shot)
+    left_table = bool(jumped_codes)     # Art. 15.1: any object ball off the table, re-spotted or not
     outcome = art_2_1_call_outcome(shot)
     if fouls:
         respot, respot_codes = art_14_respot_illegally_pocketed(state, shot.pocketed_object_balls, rules)
@@ -77,9 +78,9 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
             codes.append("group_assigned")
             values["group_assigned"] = {"group": groups[shooter].value, "other": groups[opponent].value}
         after = replace(state, groups=groups, cue_ball="on_table", turns_without_attempt=0,
-                        shooter=opponent if jumped else shooter, called_this_turn=not jumped,
+                        shooter=opponent if left_table else shooter, called_this_turn=not left_table,
                         on_table=table_after(state, shot, jumped))
-        if jumped:
+        if left_table:
             codes.remove("called_ball_pocketed")
         return make_ruling(state, after, codes=tuple(codes) + jumped_codes, values=values,
                            legally_pocketed=shot.pocketed_object_balls, respotted=jumped)

@@ -186,3 +186,29 @@ def test_the_header_is_checked_and_required(record, tmp_path, header, message):
     headless.write_text("\n".join(lines[1:]) + "\n")
     done = bola8("render", str(headless), "-o", str(tmp_path / "x.svg"))
     assert done.returncode == 2 and "begins with its match header" in json.loads(done.stdout)["error"]
+
+
+def test_match_warns_and_disqualifies_on_request_and_says_so(tmp_path):
+    path = tmp_path / "dq.jsonl"
+    done = bola8("match", "--race", "2", "--seed", "3", "--warned", "1", "--disqualify", "0:2",
+                 "--record", str(path))
+    assert done.returncode == 0, done.stderr
+    assert "advierte a bot B por juego lento: desde ahora tiene 60 s por tiro (Art. 24)" in done.stdout
+    assert "descalifica a bot A (Art. 22)" in done.stdout
+    assert done.stdout.rstrip().endswith("bot B gana el encuentro por descalificación de bot A (Art. 22); "
+                                         "marcador 0-1")
+    assert "bot B (0," in done.stdout                     # B's shots are timed, in seconds
+    assert bola8("replay", str(path)).returncode == 0
+    english = bola8("match", "--race", "2", "--seed", "3", "--disqualify", "1:1", "--lang", "en", "--quiet")
+    assert english.stdout.strip() == "bot A wins the match: bot B disqualified (Art. 22); score 0-0"
+
+
+@pytest.mark.parametrize("args, field", [
+    (["--warned", "2"], "--warned"),
+    (["--disqualify", "0"], "--disqualify"),
+    (["--disqualify", "3:1"], "--disqualify"),
+    (["--disqualify", "1:0"], "--disqualify"),
+])
+def test_bad_officials_options_are_refused(args, field):
+    done = bola8("match", "--race", "1", *args)
+    assert done.returncode == 2 and json.loads(done.stdout)["error"].startswith(field + ":")

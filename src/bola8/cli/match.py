@@ -19,6 +19,12 @@ def add_arguments(parser) -> None:
     parser.add_argument("--ruleset", choices=RULESETS, default="spanish", help="ruleset (default spanish)")
     parser.add_argument("--noise", type=float, default=1.0,
                         help="execution noise of the bots, 1 = the computer olympiad's (default 1)")
+    parser.add_argument("--warned", metavar="PLAYERS", default="",
+                        help="players warned for slow play before the match, on the shot clock in every "
+                             "game (Art. 24): 0, 1 or 0,1")
+    parser.add_argument("--disqualify", metavar="PLAYER:GAME",
+                        help="the tournament director disqualifies PLAYER (0 or 1) before game GAME starts "
+                             "(Art. 22), e.g. 1:2")
     parser.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines) here")
     parser.add_argument("--quiet", action="store_true", help="print only the result")
     add_lang_argument(parser)
@@ -40,7 +46,9 @@ def _run(args) -> int:
         raise InputError(f"--players: {args.players!r} must name two players, e.g. bot,bot.")
     if args.noise < 0:
         raise InputError(f"--noise: {args.noise} is not a noise level; expected a number >= 0.")
-    settings = MatchSettings(table=args.table, ruleset=args.ruleset, race=args.race, seed=args.seed)
+    settings = MatchSettings(table=args.table, ruleset=args.ruleset, race=args.race, seed=args.seed,
+                             warned=_warned(args.warned))
+    official = _director(args.disqualify) if args.disqualify is not None else None
     names = [f"{kind} {'AB'[i]}" for i, kind in enumerate(kinds)]
     players = tuple(make_player(kind, name=names[i], seed=args.seed * 2 + i, noise=args.noise)
                     for i, kind in enumerate(kinds))
@@ -52,5 +60,27 @@ def _run(args) -> int:
     printer = MatchPrinter(names, race=args.race, lang=args.lang, quiet=args.quiet,
                            out=sys.stdout, progress=sys.stderr)
     observers = [printer] + ([writer] if writer else [])
-    play_match(players, settings, Tee(observers))
+    play_match(players, settings, Tee(observers), official=official)
     return 0
+
+
+def _warned(text: str) -> tuple[int, ...]:
+    from bola8.errors import InputError
+
+    parts = [p.strip() for p in text.split(",")] if text.strip() else []
+    if not all(p in ("0", "1") for p in parts):
+        raise InputError(f"--warned: {text!r} must list players 0 and/or 1, e.g. 0 or 0,1.")
+    return tuple(int(p) for p in parts)
+
+
+def _director(text: str):
+    """The official that disqualifies PLAYER before the first action of game GAME."""
+    from bola8.errors import InputError
+    from bola8.game import Disqualify
+
+    player, _, game = text.partition(":")
+    if player.strip() not in ("0", "1") or not game.strip().isdigit() or int(game) < 1:
+        raise InputError(f"--disqualify: {text!r} must be PLAYER:GAME, a player 0 or 1 and a game from 1, "
+                         "e.g. 1:2.")
+    player_n, game_n = int(player), int(game)
+    return lambda current, number: [Disqualify(player_n)] if number >= game_n else []

@@ -17,6 +17,9 @@ WORDS = {
         "chooses": "elige", "wins": "gana la partida", "stalemate": "tablas: se repite el triángulo",
         "forfeit": "gana por abandono", "score": "marcador", "match": "gana el encuentro",
         "race": "a", "games": "partidas",
+        "warned": "el árbitro advierte a {name} por juego lento: desde ahora tiene {limit} s por tiro (Art. 24)",
+        "disqualified": "el director deportivo descalifica a {name} (Art. 22)",
+        "match_dq": "{winner} gana el encuentro por descalificación de {loser} (Art. 22); marcador {score}",
     },
     "en": {
         "lag": "Lag", "lag_first": "first break", "lag_hill": "hill-hill",
@@ -28,6 +31,9 @@ WORDS = {
         "chooses": "chooses", "wins": "wins the game", "stalemate": "stalemate: the rack is replayed",
         "forfeit": "wins by forfeit", "score": "score", "match": "wins the match",
         "race": "race to", "games": "games",
+        "warned": "the referee warns {name} for slow play: from now on {limit} s per shot (Art. 24)",
+        "disqualified": "the tournament director disqualifies {name} (Art. 22)",
+        "match_dq": "{winner} wins the match: {loser} disqualified (Art. 22); score {score}",
     },
 }
 
@@ -61,7 +67,16 @@ class MatchPrinter:
             print(text, file=self.out, flush=True)
 
     def on_match_start(self, settings):
-        pass
+        from bola8.rules import get_ruleset
+
+        self.limit_s = get_ruleset(settings.ruleset).shot_clock_s
+
+    def on_warn(self, player, number):
+        self._say(("  " if number is not None else "")
+                  + self.w["warned"].format(name=self.names[player], limit=_decimal(self.limit_s, self.lang, 0 if float(self.limit_s).is_integer() else 1)))
+
+    def on_disqualify(self, player, number):
+        self._say(("  " if number is not None else "") + self.w["disqualified"].format(name=self.names[player]))
 
     def on_lag(self, strokes, winner, breaker, reason, coin_toss=False):
         w = self.w
@@ -96,7 +111,8 @@ class MatchPrinter:
                 what = f"{w['call']} {turn.call.ball} -> {name_of(turn.call.pocket, self.lang)}"
             dropped = [f"{b} ({name_of(p, self.lang)})" for b, p, _ in turn.simulation.pocketed]
             pots = f"{w['pocketed']} {', '.join(dropped)}" if dropped else w["nothing"]
-            head = f"  #{self.shot_number:<3} {who}: {what}; {pots}"
+            timed = "" if turn.elapsed_s is None else f" ({_decimal(turn.elapsed_s, self.lang)} s)"
+            head = f"  #{self.shot_number:<3} {who}{timed}: {what}; {pots}"
         elif turn.kind == "choice":
             head = f"  {who} {w['chooses']} {name_of(turn.choice, self.lang)}"
         else:
@@ -136,5 +152,16 @@ class MatchPrinter:
     def on_match_end(self, result):
         w = self.w
         gap = "" if self.quiet else "\n"
-        print(f"{gap}{self.names[result.winner]} {w['match']} {result.score[0]}-{result.score[1]}",
-              file=self.out, flush=True)
+        score = f"{result.score[0]}-{result.score[1]}"
+        if result.result == "disqualification":
+            text = w["match_dq"].format(winner=self.names[result.winner], loser=self.names[1 - result.winner],
+                                        score=score)
+        else:
+            text = f"{self.names[result.winner]} {w['match']} {score}"
+        print(gap + text, file=self.out, flush=True)
+
+
+def _decimal(value: float, lang: str, digits: int = 1) -> str:
+    """A number with ``digits`` decimals as people write it: a decimal comma in Spanish."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang == "es" else text

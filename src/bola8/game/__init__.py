@@ -13,11 +13,11 @@ Example::
 
 from bola8.game.game import Game, Turn
 from bola8.game.lag import LagStroke, lag_stroke, lag_winner
-from bola8.game.match import MatchResult, MatchSettings, play_game, play_match
+from bola8.game.match import Disqualify, MatchResult, MatchSettings, Warn, play_game, play_match
 from bola8.game.placement import PlacementError
 from bola8.game.shot_clock import ShotClock
 
 __all__ = [
     "Game", "Turn", "LagStroke", "lag_stroke", "lag_winner", "MatchResult", "MatchSettings",
-    "play_game", "play_match", "PlacementError", "ShotClock",
+    "play_game", "play_match", "Warn", "Disqualify", "PlacementError", "ShotClock",
 ]

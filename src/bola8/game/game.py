@@ -14,6 +14,7 @@ No rule is decided here.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -93,7 +94,11 @@ class Game:
         return replace(self, balls=freeze(layout), cue_placed=True)
 
     def warn_slow_play(self, player: int) -> Game:
-        """Art. 24: after a warning, ``player`` plays every shot against the clock."""
+        """Art. 24: after a warning, ``player`` plays every shot against the clock.
+
+        ``play`` then needs the shot's ``elapsed_s``; a match carries the warning
+        to its next games.
+        """
         _check_player(player)
         return replace(self, shot_clock=self.shot_clock.warn(player))
 
@@ -107,6 +112,9 @@ class Game:
             raise InputError("shot: a decision is pending; make the choice first.")
         if self.needs_placement:
             raise InputError("cue_ball: the cue ball is in hand; place it before the stroke.")
+        if elapsed_s is not None and not (isinstance(elapsed_s, (int, float)) and not isinstance(elapsed_s, bool)
+                                          and math.isfinite(elapsed_s) and elapsed_s >= 0):
+            raise InputError(f"elapsed_s: {elapsed_s!r} is not a time; expected seconds >= 0 or None.")
         fouls = tuple(referee_fouls)
         if self.shot_clock.expired(self.state.shooter, elapsed_s, self._rules().shot_clock_s):
             fouls += ("slow_play",)

@@ -6,21 +6,32 @@
 - Art. 21.2: a stalemate is not scored; the rack is played again with the
   same player breaking.
 - Art. 22: a disqualified player forfeits the match.
+- Art. 24: a player warned for slow play is on the shot clock for the rest of
+  the match, every rack.
 
 :func:`play_match` drives two :class:`~bola8.players.Player` objects through
 the games and reports every action to an observer (the command line prints
 them, a :class:`~bola8.game.record.RecordWriter` writes them down).
+
+A player cannot warn or disqualify anyone, himself included: that is the
+officials' part. ``MatchSettings.warned`` names the players warned before the
+match starts; the ``official`` of :func:`play_match` - a referee and a
+tournament director in one callable - is asked before every action of every
+game and may answer :class:`Warn` (Art. 24) or :class:`Disqualify` (Art. 22).
 """
 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, Union
 
 from bola8.errors import InputError
 from bola8.game.game import Game, Turn
 from bola8.game.lag import LagStroke, lag_stroke, lag_winner
+from bola8.game.shot_clock import ShotClock
 
 # A guard against a bug looping for ever, not a rule: a real rack of 8-ball
 # takes a few dozen actions, and Art. 21.1 ends games of safeties.
@@ -38,16 +49,43 @@ class MatchSettings:
     race: int = 3
     seed: int = 0
     physics: Any = None           # bola8.physics.PhysicsSettings; None for the defaults
+    warned: tuple[int, ...] = ()  # Art. 24: players warned for slow play before the match starts
 
     def __post_init__(self) -> None:
         if not isinstance(self.race, int) or isinstance(self.race, bool) or self.race < 1:
             raise InputError(f"race: {self.race!r} is not a race; expected a whole number of games >= 1.")
+        if not isinstance(self.warned, (tuple, list)) or not all(_is_player(p) for p in self.warned):
+            raise InputError(f"warned: {self.warned!r} must list players, each 0 or 1.")
+        object.__setattr__(self, "warned", tuple(sorted(set(self.warned))))
         if self.physics is not None:
             from bola8.physics import PhysicsSettings
 
             if not isinstance(self.physics, PhysicsSettings):
                 raise InputError(f"physics: {self.physics!r} is not a bola8.physics.PhysicsSettings (or None "
                                  "for the defaults).")
+
+
+def _is_player(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value in (0, 1)
+
+
+@dataclass(frozen=True)
+class Warn:
+    """Art. 24: the referee warns ``player`` for slow play; from now on he plays against the clock."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Disqualify:
+    """Art. 22: the tournament director disqualifies ``player``; the match is forfeited at once."""
+
+    player: int
+
+
+OfficialAction = Union[Warn, Disqualify]
+# Asked before every action of every game with the game and its number in the match.
+Official = Callable[[Game, int], Iterable[OfficialAction]]
 
 
 def game_rack_seed(seed: int, number: int) -> int:
@@ -128,6 +166,8 @@ class MatchObserver(Protocol):
     def on_place(self, player: int, point: tuple[float, float], game: Game) -> None: ...
     def on_turn(self, turn: Turn, choice: Any) -> None: ...
     def on_game_end(self, number: int, game: Game, score: list[int]) -> None: ...
+    def on_warn(self, player: int, number: int | None) -> None: ...
+    def on_disqualify(self, player: int, number: int | None) -> None: ...
     def on_match_end(self, result: MatchResult) -> None: ...
 
 
@@ -138,21 +178,34 @@ class NullObserver:
     def on_place(self, player, point, game): pass
     def on_turn(self, turn, choice): pass
     def on_game_end(self, number, game, score): pass
+    def on_warn(self, player, number): pass
+    def on_disqualify(self, player, number): pass
     def on_match_end(self, result): pass
 
 
 def play_match(players, settings: MatchSettings, observer: MatchObserver | None = None,
-               disqualified: int | None = None) -> MatchResult:
-    """Play a whole match between ``players`` (a pair) and return its result."""
+               disqualified: int | None = None, official: Official | None = None) -> MatchResult:
+    """Play a whole match between ``players`` (a pair) and return its result.
+
+    ``disqualified``: a player disqualified before the match starts (Art. 22).
+    ``official``: asked before every action; see the module's docstring.
+    """
     observer = observer or NullObserver()
+    if disqualified is not None and not _is_player(disqualified):
+        raise InputError(f"disqualified: {disqualified!r} is not a player; expected 0 or 1.")
     observer.on_match_start(settings)
     result = MatchResult()
+    progress = MatchProgress(settings.race)
+    clock = ShotClock()
+    for player in settings.warned:
+        clock = clock.warn(player)
+        observer.on_warn(player, None)
     if disqualified is not None:
-        return _disqualify(result, disqualified, observer)
+        progress.disqualify(disqualified)
+        observer.on_disqualify(disqualified, None)
     from bola8.physics import table_spec
 
     spec = table_spec(settings.table)
-    progress = MatchProgress(settings.race)
     while not progress.over:
         reason = progress.lag_due()
         if reason is not None:
@@ -160,9 +213,14 @@ def play_match(players, settings: MatchSettings, observer: MatchObserver | None 
         number = progress.game_started()
         breaker = progress.breaker
         game = Game.new(settings.table, ruleset=settings.ruleset, breaker=breaker,
-                        rack_seed=game_rack_seed(settings.seed, number), physics=settings.physics)
+                        rack_seed=game_rack_seed(settings.seed, number), physics=settings.physics,
+                        shot_clock=clock)
         observer.on_game_start(number, game)
-        game = play_game(game, players, observer)
+        game, out = _play_game(game, players, observer, official, number)
+        clock = game.shot_clock           # Art. 24: a warning holds for the rest of the match
+        if out is not None:
+            progress.disqualify(out)      # Art. 22: the match ends here, the game unfinished
+            break
         state = game.state
         result.games.append({"number": number, "breaker": breaker, "result": state.result,
                              "winner": state.winner})
@@ -175,10 +233,25 @@ def play_match(players, settings: MatchSettings, observer: MatchObserver | None 
 
 def play_game(game: Game, players, observer: MatchObserver | None = None) -> Game:
     """Play one game to its end, asking each player what the game needs."""
-    observer = observer or NullObserver()
+    return _play_game(game, players, observer or NullObserver(), None, 1)[0]
+
+
+def _play_game(game: Game, players, observer: MatchObserver, official: Official | None,
+               number: int) -> tuple[Game, int | None]:
+    """The game played to its end, or to a disqualification: (game, the disqualified player or None)."""
+    waiting_since = None      # Art. 24: from when the balls stopped until the stroke
     for _ in range(MAX_ACTIONS_PER_GAME):
         if game.is_over:
-            return game
+            return game, None
+        for action in (official(game, number) if official is not None else ()):
+            if not isinstance(action, (Warn, Disqualify)) or not _is_player(action.player):
+                raise InputError(f"official: {action!r} is not Warn(player) or Disqualify(player) "
+                                 "with player 0 or 1.")
+            if isinstance(action, Disqualify):
+                observer.on_disqualify(action.player, number)
+                return game, action.player
+            game = game.warn_slow_play(action.player)
+            observer.on_warn(action.player, number)
         state = game.state
         if state.decision is not None:
             chooser = state.decision.player
@@ -186,16 +259,25 @@ def play_game(game: Game, players, observer: MatchObserver | None = None) -> Gam
             turn = game.decide(option)
             observer.on_turn(turn, option)
             game = turn.game
+            waiting_since = None
         elif game.needs_placement:
             player = state.shooter
+            waiting_since = waiting_since if waiting_since is not None else time.monotonic()
             point = players[player].place_cue_ball(game)
             game = game.place_cue_ball(*point)
             observer.on_place(player, point, game)
         else:
-            choice = players[state.shooter].choose_shot(game)
-            turn = game.play(choice.strike, choice.call)
+            shooter = state.shooter
+            waiting_since = waiting_since if waiting_since is not None else time.monotonic()
+            choice = players[shooter].choose_shot(game)
+            elapsed = None
+            if game.shot_clock.running(shooter):
+                reported = getattr(choice, "elapsed_s", None)
+                elapsed = reported if reported is not None else round(time.monotonic() - waiting_since, 3)
+            turn = game.play(choice.strike, choice.call, elapsed_s=elapsed)
             observer.on_turn(turn, choice)
             game = turn.game
+            waiting_since = None
     raise RuntimeError(f"a game took more than {MAX_ACTIONS_PER_GAME} actions")
 
 
@@ -218,13 +300,3 @@ def _lag(players, spec, settings: MatchSettings, observer: MatchObserver, *, rea
 def coin_toss_winner(seed: int, reason: str) -> int:
     """The player a coin toss favours after MAX_LAGS tied lags: reproducible from the match seed."""
     return random.Random(f"bola8 lag coin toss {seed} {reason}").randrange(2)
-
-
-def _disqualify(result: MatchResult, player: int, observer: MatchObserver) -> MatchResult:
-    """Art. 22: the tournament director disqualifies ``player``; the match is forfeited."""
-    if player not in (0, 1):
-        raise InputError(f"disqualified: {player!r} is not a player; expected 0 or 1.")
-    result.winner = 1 - player
-    result.result = "disqualification"
-    observer.on_match_end(result)
-    return result

@@ -38,6 +38,7 @@ from bola8.game.game import Game, Turn
 from bola8.game.lag import lag_stroke, lag_winner
 from bola8.game.match import MatchProgress, coin_toss_winner, game_rack_seed
 from bola8.game.layout import Point
+from bola8.game.shot_clock import ShotClock
 
 FORMAT = "bola8-record"
 VERSION = 1
@@ -145,6 +146,12 @@ class RecordWriter:
     def on_turn(self, turn, choice):
         self.lines.append(turn_line(turn, choice))
 
+    def on_warn(self, player, number):
+        self.lines.append({"type": "warn", "player": player})
+
+    def on_disqualify(self, player, number):
+        self.lines.append({"type": "disqualify", "player": player})
+
     def on_game_end(self, number, game, score):
         self.lines.append({"type": "game_end", "number": number, "result": game.state.result,
                            "winner": game.state.winner, "score": list(score)})
@@ -191,7 +198,8 @@ def read_record(path: str) -> list[dict]:
     return lines
 
 
-_KNOWN_TYPES = {"match", "lag", "game", "place", "shot", "choice", "declare", "warn", "game_end", "match_end"}
+_KNOWN_TYPES = {"match", "lag", "game", "place", "shot", "choice", "declare", "warn", "disqualify", "game_end",
+                "match_end"}
 
 
 def _is_int(value) -> bool:
@@ -314,6 +322,7 @@ _FIELDS = {
     "game": {"table": _TEXT, "ruleset": _TEXT, "breaker": _PLAYER, "rack_seed": _INT, "layout": _LAYOUT},
     "place": {"x": _NUMBER, "y": _NUMBER},
     "warn": {"player": _PLAYER},
+    "disqualify": {"player": _PLAYER},
     "shot": {"strike": _parsed_by(_strike, "a strike"), "call": _parsed_by(_optional_call, "a call or null"),
              "elapsed_s": _simple(lambda v: v is None or _is_number(v), "a finite number or null"),
              "facts": _simple(lambda v: isinstance(v, dict) and isinstance(v.get("referee_fouls", []), list)
@@ -443,6 +452,7 @@ class _Replayer:
         self.physics = physics_from_dict(header.get("physics"))
         self.report = ReplayReport()
         self.game: Game | None = None
+        self.clock = ShotClock()         # Art. 24: the warnings given so far, carried from game to game
         self.number = 0                  # of the game in play
         self.closed = True               # the game in play has had its game_end (or none started)
         self.ended = False               # match_end seen
@@ -482,8 +492,25 @@ class _Replayer:
             self.game_end(line)
         elif kind == "match_end":
             self.match_end(line)
+        elif kind in ("warn", "disqualify"):
+            self.official(line)
         else:
             self.action(line)
+
+    def official(self, line: dict) -> None:
+        """Art. 24 warnings and Art. 22 disqualifications: any time before the match is over."""
+        if self.ended or self.progress.over:
+            self.differ(line, "sequence", line["type"], self.expected())
+        player = line["player"]
+        if line["type"] == "warn":
+            if self.game is not None and not self.closed:
+                self.game = self.game.warn_slow_play(player)
+                self.clock = self.game.shot_clock
+            else:
+                self.clock = self.clock.warn(player)
+            return
+        self.progress.disqualify(player)
+        self.closed = True               # the game in play ends unfinished, with the match
 
     def lag(self, line: dict) -> None:
         due = self.progress.lag_due()
@@ -512,7 +539,7 @@ class _Replayer:
         self.differ(line, "breaker", line["breaker"], self.progress.breaker)
         # Played as recorded, so that one difference does not hide the rest of the record.
         game = Game.new(line["table"], ruleset=line["ruleset"], breaker=line["breaker"],
-                        rack_seed=line["rack_seed"], physics=self.physics)
+                        rack_seed=line["rack_seed"], physics=self.physics, shot_clock=self.clock)
         self.differ(line, "rack layout", line["layout"], layout_to_dict(game.balls))
         if isinstance(line.get("state"), dict):
             self.differ(line, "state", line["state"], game.state.to_dict())
@@ -529,6 +556,7 @@ class _Replayer:
         if game.is_over and not self.closed:
             self.progress.game_ended(game.state.result, game.state.winner)
         self.closed = True
+        self.clock = game.shot_clock
         self.differ(line, "score", line.get("score"), self.progress.score)
 
     def match_end(self, line: dict) -> None:
@@ -553,13 +581,11 @@ class _Replayer:
             self.differ(line, "player", line.get("player"), state.shooter)
             self.game = game.place_cue_ball(float(line["x"]), float(line["y"]))
             return
-        if kind == "warn":
-            self.game = game.warn_slow_play(line["player"])
-            return
         if kind == "shot":
             self.differ(line, "player", line.get("player"), state.shooter)
             strike = Strike.from_dict(line["strike"])
             call = None if line["call"] is None else rules.Call.from_dict(line["call"])
+            # the shot clock is replayed: its foul comes from the warnings and the recorded time
             fouls = tuple(f for f in line["facts"].get("referee_fouls", ()) if f != "slow_play")
             turn = game.play(strike, call, referee_fouls=fouls, elapsed_s=line["elapsed_s"])
             report.shots += 1

@@ -16,6 +16,9 @@ class ShotChoice:
     call: Call | None
     intended: Any = None        # bola8.physics.Strike, as aimed (for records and analysis)
     note: str = ""              # what the player meant: "pot 3 in foot-left", "safety", "break"
+    # Seconds from when the balls stopped to the stroke, when the player reports them (a person
+    # at a real table); otherwise a match measures them while the player is on the shot clock.
+    elapsed_s: float | None = None
 
 
 class Player(Protocol):

@@ -126,6 +126,26 @@ def test_break_foul_kitchen_restriction_comes_from_the_simulated_geometry(spec, 
     assert not fine.shot.illegal_first_contact_behind_head_string
 
 
+def test_after_a_break_foul_a_ball_behind_the_line_may_be_hit_once_the_cue_ball_has_crossed_it(spec, at):
+    # Art. 8.2 "unless the cue ball crosses the line first": banked off the foot cushion, the cue
+    # ball comes back over the head string onto the 7, which lies behind it - no foul. Straight at
+    # the 7 from the kitchen is the foul.
+    behind = (0.95, spec.head_string_y - 0.15)
+    layout = {7: behind, 12: (0.2, 1.6), 9: (0.2, 2.2), 8: (1.0, 2.0)}
+    cue = (0.35, 0.2)
+    game = at(layout, cue_ball="in_hand_behind_head_string", shooter=1).place_cue_ball(*cue)
+    foot_rail = spec.length - spec.ball_radius                  # where the cue ball's centre turns back
+    mirrored = (behind[0], 2 * foot_rail - behind[1])            # the 7 seen in the foot cushion
+    banked = game.play(Strike(speed=3.0, phi=aim(cue, mirrored) + 0.5), None)
+    assert banked.shot.first_contact == 7
+    assert not banked.shot.illegal_first_contact_behind_head_string
+    assert not banked.ruling.foul
+    direct = game.play(Strike(speed=3.0, phi=aim(cue, behind)), None)
+    assert direct.shot.first_contact == 7
+    assert direct.shot.illegal_first_contact_behind_head_string
+    assert direct.ruling.foul and "kitchen_first_contact" in direct.ruling.codes
+
+
 def test_the_shot_clock_fouls_only_a_warned_player_over_the_limit(spec, at):
     layout = {0: (0.6, 0.5), 3: (0.6, 1.5), 10: (0.3, 2.0), 8: (1.0, 2.3)}
     game = at(layout, groups=["solids", "stripes"])
@@ -133,9 +153,14 @@ def test_the_shot_clock_fouls_only_a_warned_player_over_the_limit(spec, at):
     assert "slow_play" not in game.play(stroke, None, elapsed_s=120.0).shot.referee_fouls
     warned = game.warn_slow_play(0)
     assert "slow_play" not in warned.play(stroke, None, elapsed_s=59.0).shot.referee_fouls
+    # Exceeding the limit is the foul (Art. 24): exactly 60 s is in time, a hair more is not.
+    assert "slow_play" not in warned.play(stroke, None, elapsed_s=60.0).shot.referee_fouls
+    assert "slow_play" in warned.play(stroke, None, elapsed_s=60.001).shot.referee_fouls
     late = warned.play(stroke, None, elapsed_s=61.0)
     assert "slow_play" in late.shot.referee_fouls and late.ruling.foul
     assert late.game.state.cue_ball == "in_hand" and late.game.state.shooter == 1
+    with pytest.raises(InputError, match="elapsed_s"):
+        warned.play(stroke, None, elapsed_s=-1.0)
 
 
 def test_referee_entered_fouls_reach_the_referee(spec, at):

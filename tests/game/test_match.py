@@ -301,3 +301,37 @@ def test_physics_a_record_cannot_keep_are_refused_before_the_match():
         RecordWriter(None, {}).on_match_start(MatchSettings(physics=odd))
     with pytest.raises(InputError, match="physics:"):
         MatchSettings(physics={"cushion_model": "han2005"})
+
+
+# ---------------------------------------------------------------- Art. 4: the lag and the break choice
+def test_the_ball_that_stops_nearer_the_head_cushion_wins_the_lag(spec):
+    near = lag_stroke(spec, 4.0, player=0)      # back to about 0.4 m from the head cushion
+    far = lag_stroke(spec, 3.4, player=1)       # stops about 1.6 m from it, nearer the foot cushion
+    for stroke in (near, far):
+        assert stroke.distance == pytest.approx(stroke.final[1] - spec.ball_radius)   # from the head cushion
+    assert near.final[1] < far.final[1] < spec.length / 2 + 0.5
+    assert lag_winner(near, far) == 0 and lag_winner(far, near) == 0
+    assert lag_winner(lag_stroke(spec, 3.4, player=0), lag_stroke(spec, 4.0, player=1)) == 1
+
+
+class Lagger:
+    def __init__(self, speed, breaks):
+        self.speed, self.breaks = speed, breaks
+
+    def lag_speed(self, spec):
+        return self.speed
+
+    def wants_to_break(self):
+        return self.breaks
+
+
+@pytest.mark.parametrize("winner_breaks, loser_breaks", [(True, False), (False, True), (True, True), (False, False)])
+@pytest.mark.parametrize("winner", [0, 1])
+def test_the_lag_winner_chooses_who_breaks(spec, winner, winner_breaks, loser_breaks):
+    from bola8.game.match import NullObserver, _lag
+
+    players = [None, None]
+    players[winner] = Lagger(4.0, winner_breaks)
+    players[1 - winner] = Lagger(3.4, loser_breaks)
+    breaker = _lag(players, spec, MatchSettings(), NullObserver(), reason="first_break")
+    assert breaker == (winner if winner_breaks else 1 - winner)

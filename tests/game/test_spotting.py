@@ -66,8 +66,12 @@ def test_full_string_behind_continues_in_front_of_the_spot():
         y += 2 * R + FROZEN_GAP
         ball += 1
     assert len(layout) <= 15                             # it takes at most 11 balls on a 9-ft table
-    placed = spot(layout, [3])
-    assert placed[3][1] < SPOT[1]                        # in front of the spot (towards the head)
+    layout[2] = (SPOT[0], SPOT[1] - 0.4)                 # a ball further in front, leaving room beyond it
+    placed = spot(layout, [3, 4])
+    # in front of the spot (towards the head), as close to the spot as possible: frozen to the
+    # ball on the spot, then the next one frozen to it
+    assert placed[3] == (SPOT[0], pytest.approx(SPOT[1] - (2 * R + FROZEN_GAP), abs=1e-9))
+    assert placed[4] == (SPOT[0], pytest.approx(SPOT[1] - 2 * (2 * R + FROZEN_GAP), abs=1e-9))
     no_overlaps(placed)
 
 

@@ -51,6 +51,17 @@ def test_lang_en_gives_english_text():
     assert en["state"]["decision"] == {"player": 1, "options": ["accept_table", "rebreak"]}
 
 
+def test_the_state_says_whether_the_turn_already_had_a_called_shot():
+    before = {"state": {"groups": ["solids", "stripes"], "on_table": [1, 2, 8, 9]},
+              "shot": {"call": {"ball": 1, "pocket": "side-left"}, "first_contact": 1,
+                       "pocketed": [{"ball": 1, "pocket": "side-left"}]}}
+    code, out, _ = referee(before)
+    assert code == 0 and out["state"]["called_this_turn"] is True and out["state"]["shooter"] == 0
+    code, out, _ = referee({"state": out["state"], "shot": {"first_contact": 2, "pocketed": [],
+                                                           "rail_after_contact": True}})
+    assert code == 0 and (out["state"]["called_this_turn"], out["state"]["turns_without_attempt"]) == (False, 0)
+
+
 def test_a_choice_and_a_declaration():
     pending = {"phase": "play", "shooter": 1, "on_table": ALL,
                "decision": {"player": 1, "options": ["accept_table", "rebreak"]}}
@@ -84,6 +95,10 @@ def test_a_choice_and_a_declaration():
     ({"state": {"on_table": ALL}, "declare": "forfeit"}, "player"),
     ({"state": {"on_table": ALL}, "declare": "forfeit", "player": 2}, "player"),
     ({"state": {"on_table": ALL, "phase": "over", "result": "stalemate"}, "declare": "stalemate"}, "state.phase"),
+    ({"state": {"on_table": ALL, "called_this_turn": "yes"}, "declare": "stalemate"}, "state.called_this_turn"),
+    ({"state": {"on_table": ALL, "turns_without_attempt": 6}, "declare": "stalemate"}, "state.turns_without_attempt"),
+    ({"state": BREAK, "shot": {"first_contact": None, "pocketed": [{"ball": 3, "pocket": "side-left"}]}},
+     "shot.pocketed[0].ball"),
 ])
 def test_bad_input_exits_2_with_one_error_naming_the_field(stdin, field):
     code, out, stderr = referee(stdin)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from bola8 import rules
 from bola8.game import Game
 from bola8.game.layout import freeze
@@ -60,3 +62,21 @@ def test_after_a_break_foul_it_places_in_the_kitchen(spec):
     x, y = perfect_bot().place_cue_ball(game)
     assert y <= spec.head_string_y
     game.place_cue_ball(x, y)
+
+
+def test_the_break_is_hard_at_the_apex_from_the_centre_of_the_head_string(spec):
+    game = Game.new("9ft", rack_seed=4)
+    bot = perfect_bot()
+    point = bot.place_cue_ball(game)
+    assert point == (spec.width / 2, spec.head_string_y)
+    placed = game.place_cue_ball(*point)
+    choice = bot.choose_shot(placed)
+    assert choice.call is None and choice.note == "break"
+    assert choice.strike.speed >= 8.0                                # hard
+    assert choice.strike.phi == 90.0                                 # straight up the long string
+    assert (choice.strike.theta, choice.strike.a, choice.strike.b) == (0.0, 0.0, 0.0)
+    apex = next(b for b, p in placed.layout.items() if b and math.dist(p, spec.foot_spot) < 1e-6)
+    turn = placed.play(choice.strike, choice.call)
+    assert turn.shot.first_contact == apex
+    assert not turn.ruling.foul
+    assert turn.shot.pocketed or turn.shot.object_balls_to_rail >= 4          # a legal break (Art. 7)

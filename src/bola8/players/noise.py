@@ -6,8 +6,16 @@ parameter, with standard deviations at level 1 of 0.125 deg (aim phi),
 0.075 m/s (speed), 0.1 deg (elevation theta), 0.5 mm (side offset a) and
 0.5 mm (vertical offset b), all scaled by ``level`` (0 is a perfect player).
 The perturbed stroke is then brought back into the physically possible range
-(positive speed, elevation not below the cloth, tip on the ball), since a
-stroke outside it cannot be played.
+(positive speed, elevation not below level, tip on the ball), since a stroke
+outside it cannot be played:
+
+- speed is clipped to [0.01, 12] m/s;
+- the elevation is *reflected* at 0 deg (a cue cannot point below level: an
+  error that would take it under is the same error upwards), then clipped at
+  80 deg. Away from 0 this changes nothing; for an intended level stroke
+  (theta = 0) the played elevation is therefore half-normal, ``|N(0, s)|``:
+  never negative, mean ``s * sqrt(2 / pi)`` (0.08 deg at level 1);
+- a tip offset beyond 0.99 of the radius is scaled back onto that circle.
 """
 
 from __future__ import annotations
@@ -51,7 +59,7 @@ class ExecutionNoise:
         a = strike.a + rng.gauss(0.0, SIGMA_A_MM * k) / BALL_RADIUS_MM
         b = strike.b + rng.gauss(0.0, SIGMA_B_MM * k) / BALL_RADIUS_MM
         speed = min(max(speed, MIN_SPEED), MAX_SPEED)
-        theta = min(abs(theta), 80.0)
+        theta = min(abs(theta), 80.0)         # reflected at level (see the module's docstring)
         offset = math.hypot(a, b)
         if offset > MAX_OFFSET:
             a, b = a * MAX_OFFSET / offset, b * MAX_OFFSET / offset

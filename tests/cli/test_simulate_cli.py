@@ -26,6 +26,28 @@ def test_valid_request():
     assert [e["t"] for e in out["events"]] == sorted(e["t"] for e in out["events"])
 
 
+# spec/referee-json.md, SHOT form without "call" (spec/simulate-json.md: "facts")
+FACT_KEYS = {"first_contact", "pocketed", "off_table", "rail_after_contact", "object_balls_to_rail",
+             "illegal_first_contact_behind_head_string", "referee_fouls"}
+
+
+def test_pocketed_ball_and_facts_keys():
+    # ball 3 straight down the diagonal into the foot-left pocket
+    req = {"balls": {"0": [0.4652, 2.0748], "3": [0.2177, 2.3223]}, "strike": {"speed": 2.0, "phi": 135.0}}
+    p = _run(json.dumps(req))
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert [set(x) for x in out["pocketed"]] == [{"ball", "pocket", "t"}]
+    hit = out["pocketed"][0]
+    assert (hit["ball"], hit["pocket"]) == (3, "foot-left")
+    drop = [e for e in out["events"] if e["type"] == "pocket"]
+    assert drop == [{"t": hit["t"], "type": "pocket", "balls": [3], "pocket": "foot-left"}]
+    assert set(out["facts"]) == FACT_KEYS
+    assert out["facts"]["pocketed"] == [{"ball": 3, "pocket": "foot-left"}]
+    assert out["facts"]["first_contact"] == 3 and out["facts"]["off_table"] == []
+    assert set(out["final"]) == {"0"}
+
+
 def test_rack_seed_request():
     p = _run(json.dumps({"table": "7ft", "rack_seed": 4, "strike": {"speed": 8.0, "phi": 90.0}}))
     assert p.returncode == 0, p.stderr

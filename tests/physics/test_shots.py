@@ -60,7 +60,14 @@ def test_thirty_degree_rule(spec):
     k2 = next(j for j in range(k + 1, len(r.events)) if r.events[j].type == "slide_roll" and 0 in r.events[j].balls)
     vx, vy = r.snap[k2, 0, 3], r.snap[k2, 0, 4]
     deflection = abs(math.degrees(math.atan2(vx, vy)))
-    assert 27.0 <= deflection <= 36.0
+    # The "30-degree rule" is a player's rule of thumb. For a rolling cue ball, an ideal
+    # (elastic, frictionless) collision and the cue ball rolling again, the angle is
+    # atan(sin a cos a / (sin^2 a + 2/5)) (Alciatore TP A-4): 33.7 deg at a half-ball hit
+    # (cut a = 30 deg). Restitution 0.95 and the ball-ball friction move it to about 34.
+    ideal = math.degrees(math.atan(math.sin(math.radians(30)) * math.cos(math.radians(30))
+                                   / (math.sin(math.radians(30)) ** 2 + 0.4)))
+    assert ideal == pytest.approx(33.67, abs=0.01)
+    assert 33.0 <= deflection <= 35.0
 
 
 def test_throw_reduces_the_cut_angle(spec):
@@ -78,14 +85,19 @@ def test_throw_reduces_the_cut_angle(spec):
     assert 1.0 <= throw <= 4.0
 
 
-@pytest.mark.parametrize("model", ["mathavan2010", "han2005"])
-def test_perpendicular_bank_returns_along_its_line(spec, model):
+@pytest.mark.parametrize("b", [-0.4, 0.0, 0.4])
+@pytest.mark.parametrize("model", ["mathavan2010", "han2005", "stronge"])
+def test_perpendicular_bank_returns_along_its_line(spec, model, b):
+    # Square into the head cushion with draw, stun-to-roll or follow (no English): the
+    # ball bounces straight back, and stays on its line x = 0.4 however its spin
+    # makes it slow down, speed up or come back into the cushion.
     settings = PhysicsSettings(cushion_model=model)
     start = (0.4, 0.8)
-    r = play(spec, {0: start}, 1.5, 270.0, settings=settings)
-    assert any(e.type == "cushion" for e in r.events)
+    r = play(spec, {0: start}, 1.5, 270.0, b=b, settings=settings)
+    k = next(k for k, e in enumerate(r.events) if e.type == "cushion")
+    assert r.snap[k, 0, 4] > 0.1                  # leaves the cushion along +y
     x, y = r.final[0]
-    assert abs(x - start[0]) < 1e-9
+    assert abs(x - start[0]) < 1e-9 and y > 0.3  # and comes back a good way along its line
     for t in np.linspace(0, r.duration, 50):
         assert abs(r.position_at(0, t)[0] - start[0]) < 1e-9
 
@@ -132,8 +144,10 @@ def test_miscue(spec):
     assert r.final[0] == (0.6, 0.5) and r.facts["first_contact"] is None
 
 
+@pytest.mark.parametrize("table", ["7ft", "8ft", "9ft"])
 @pytest.mark.parametrize("pocket", ["head-left", "head-right", "side-left", "side-right", "foot-left", "foot-right"])
-def test_ball_into_each_pocket(spec, pocket):
+def test_ball_into_each_pocket(table, pocket):
+    spec = table_spec(table)
     mouth = spec.pocket_mouths[pocket]
     if pocket.startswith("side"):
         start = (spec.width / 2, mouth[1])
@@ -156,6 +170,36 @@ def test_jaw_rattle_is_possible(spec):
     target = (mouth[0] - 0.03, mouth[1] + 0.03)
     r = play(spec, {0: start}, 2.0, aim(start, target))
     assert any(e.type == "cushion" and e.pocket == "foot-right" for e in r.events) and not r.pocketed
+
+
+def _jaw_faces_touched(spec, r, pocket):
+    """Indices of the pocket's two jaw-face segments, in the order the ball touched them."""
+    g = spec.geometry
+    p = list(spec.pockets).index(pocket)
+    faces = [k for k in range(g.segments.shape[0]) if int(g.segments[k, 6]) == p]
+    assert len(faces) == 2
+    return faces, [int(r.ev_o[k]) for k, e in enumerate(r.events) if e.type == "cushion" and int(r.ev_o[k]) in faces]
+
+
+@pytest.mark.parametrize("start, drops", [((0.5, 0.9), True), ((0.4, 1.2), False)])
+def test_rattle_between_the_jaw_faces(spec, start, drops):
+    # Aimed 4 cm off the middle of the foot-right mouth at 1 m/s: the ball hits one jaw face,
+    # crosses the throat to the other one, and then drops (from the head side of the table)
+    # or comes back out after a third touch.
+    from tests.physics.geometry_checks import worst_gaps
+
+    mouth = spec.pocket_mouths["foot-right"]
+    base = math.atan2(mouth[1] - start[1], mouth[0] - start[0])
+    target = (mouth[0] + 0.04 * math.sin(base), mouth[1] - 0.04 * math.cos(base))
+    r = play(spec, {0: start}, 1.0, aim(start, target))
+    faces, touched = _jaw_faces_touched(spec, r, "foot-right")
+    assert set(touched) == set(faces)
+    assert all(a != b for a, b in zip(touched, touched[1:]))      # alternating: across the throat
+    if drops:
+        assert r.pocketed and r.pocketed[0][:2] == (0, "foot-right")
+    else:
+        assert not r.pocketed and len(touched) >= 3
+    assert worst_gaps(spec, r)[1] >= -1e-9
 
 
 def test_frozen_balls_at_start(spec):

@@ -212,3 +212,25 @@ def test_match_warns_and_disqualifies_on_request_and_says_so(tmp_path):
 def test_bad_officials_options_are_refused(args, field):
     done = bola8("match", "--race", "1", *args)
     assert done.returncode == 2 and json.loads(done.stdout)["error"].startswith(field + ":")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_demo_runs_end_to_end_and_says_where_it_wrote_the_record(tmp_path, lang):
+    # What `make run` runs (bola8 demo), shortened to a race to 1, in a scratch directory.
+    done = bola8("demo", "--race", "1", "--lang", lang, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    record = tmp_path / "demo-match.jsonl"
+    assert record.exists()
+    out = done.stdout
+    assert str(record) in out
+    assert out.rstrip().splitlines()[-1].startswith("OK:")
+    assert "True" not in out and "False" not in out
+    if lang == "en":
+        assert "El árbitro" not in out and " / " not in out and "The referee" in out
+        assert "game over: player 1 wins" in out
+    else:
+        assert "falta: sí" in out and "partida terminada: gana el jugador 1" in out
+    # after the 8 has decided the game, nobody is next to shoot
+    for line in out.splitlines():
+        assert not (("terminada" in line or "game over" in line) and ("continuación" in line or "next" in line))

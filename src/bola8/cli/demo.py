@@ -9,36 +9,59 @@ confirm every ruling.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from bola8.cli._io import add_lang_argument, guarded
 
+# (title in Spanish, title in English, state, facts of the shot)
 SITUATIONS = [
-    ("Saque legal: entronera la 5 / Legal break: the 5 drops",
+    ("Tiro de apertura legal: entra la 5", "Legal break: the 5 drops",
      {"phase": "break", "cue_ball": "in_hand_behind_head_string"},
      {"first_contact": 1, "pocketed": [{"ball": 5, "pocket": "foot-left"}], "object_balls_to_rail": 3}),
-    ("Saque sin entronerar y con solo dos bolas a banda / Break with no pot and two balls to a cushion",
+    ("Tiro de apertura sin entronerar y con solo dos bolas a banda",
+     "Break with no ball pocketed and only two balls to a cushion",
      {"phase": "break", "cue_ball": "in_hand_behind_head_string"},
      {"first_contact": 1, "pocketed": [], "object_balls_to_rail": 2}),
-    ("Canta la 3 a la tronera de pie izquierda y entra / Calls the 3 in foot-left and makes it",
+    ("Canta la 3 a la tronera de pie izquierda y entra", "Calls the 3 in the foot left pocket and makes it",
      {"groups": ["solids", "stripes"], "on_table": [3, 8, 9, 10]},
      {"call": {"ball": 3, "pocket": "foot-left"}, "first_contact": 3,
       "pocketed": [{"ball": 3, "pocket": "foot-left"}], "rail_after_contact": True}),
-    ("La 8 en tronera distinta a la cantada / The 8 in a pocket it was not called for",
+    ("La 8 entra en una tronera distinta de la cantada", "The 8 drops in a pocket it was not called for",
      {"groups": ["solids", "stripes"], "on_table": [8, 12]},
      {"call": {"ball": 8, "pocket": "side-left"}, "first_contact": 8,
       "pocketed": [{"ball": 8, "pocket": "foot-right"}], "rail_after_contact": True}),
-    ("Entra la bola blanca / The cue ball drops",
+    ("Entra la bola blanca", "The cue ball drops",
      {"groups": ["stripes", "solids"], "on_table": [1, 2, 8, 9, 11]},
      {"call": {"ball": 9, "pocket": "head-right"}, "first_contact": 9,
       "pocketed": [{"ball": 0, "pocket": "side-right"}], "rail_after_contact": True}),
 ]
 
+_SAY = {
+    "es": {"referee": "== El árbitro ==", "match": "== Un encuentro entre bots (a {race} {games}) ==",
+           "replay": "== Reproducción del registro ==", "yes": "sí", "no": "no",
+           "verdict": "falta: {foul}; pierde el turno: {passes}",
+           "next": "tira a continuación: jugador {player}",
+           "decision": "el jugador {player} elige: {options}", "or": " o ",
+           "over": "partida terminada: gana el jugador {winner}",
+           "written": "Registro del encuentro escrito en {path}",
+           "game": "partida", "games": "partidas"},
+    "en": {"referee": "== The referee ==", "match": "== A bot-vs-bot match (race to {race}) ==",
+           "replay": "== Replay of the record ==", "yes": "yes", "no": "no",
+           "verdict": "foul: {foul}; turn passes: {passes}",
+           "next": "next to shoot: player {player}",
+           "decision": "player {player} chooses: {options}", "or": " or ",
+           "over": "game over: player {winner} wins",
+           "written": "Match record written to {path}",
+           "game": "game", "games": "games"},
+}
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("--race", type=int, default=3, help="games needed to win the demo match (default 3)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the demo match (default 1)")
-    parser.add_argument("--record", default="demo-match.jsonl", help="where to write the record")
+    parser.add_argument("--record", default="demo-match.jsonl",
+                        help="where to write the record (default demo-match.jsonl in the current directory)")
     add_lang_argument(parser)
 
 
@@ -48,28 +71,47 @@ def run(args) -> int:
 
 def _run(args) -> int:
     from bola8 import rules
+    from bola8.rules.messages import name_of
 
-    print("== El árbitro / The referee ==")
-    for title, state_data, shot_data in SITUATIONS:
+    say = _SAY[args.lang]
+
+    def yes_no(value: bool) -> str:
+        return say["yes"] if value else say["no"]
+
+    print(say["referee"])
+    for title_es, title_en, state_data, shot_data in SITUATIONS:
         state = rules.State.from_dict({"on_table": list(range(1, 16)), **state_data})
         ruling, after = rules.judge(state, rules.Shot.from_dict(shot_data))
-        print(f"\n{title}")
-        print(f"  falta/foul: {ruling.foul}; turno pasa/turn passes: {ruling.turn_passes}; "
-              f"siguiente/next: jugador {after.shooter}"
-              + (f"; decisión/decision: {list(after.decision.options)}" if after.decision else "")
-              + (f"; ganador/winner: {after.winner}" if after.winner is not None else ""))
+        print(f"\n{title_es if args.lang == 'es' else title_en}")
+        parts = [say["verdict"].format(foul=yes_no(ruling.foul), passes=yes_no(ruling.turn_passes))]
+        if after.phase == "over":
+            parts.append(say["over"].format(winner=after.winner))
+        elif after.decision is not None:
+            options = say["or"].join(name_of(o, args.lang) for o in after.decision.options)
+            parts.append(say["decision"].format(player=after.decision.player, options=options))
+        else:
+            parts.append(say["next"].format(player=after.shooter))
+        print("  " + "; ".join(parts))
         for reason in ruling.reasons:
             print(f"  Art. {reason.article}: {reason.text(args.lang)}")
     sys.stdout.flush()
 
     from bola8.cli import match, replay
 
-    print(f"\n== Un encuentro entre bots / A bot-vs-bot match (a {args.race}) ==")
-    match_args = argparse.Namespace(players="bot,bot", race=args.race, seed=args.seed, table="9ft",
-                                    ruleset="spanish", noise=1.0, record=args.record, quiet=False,
-                                    lang=args.lang)
-    status = match.run(match_args)
+    games = say["game"] if args.race == 1 else say["games"]
+    print("\n" + say["match"].format(race=args.race, games=games))
+    status = match.run(_parsed(match, ["--players", "bot,bot", "--race", str(args.race), "--seed", str(args.seed),
+                                       "--record", args.record, "--lang", args.lang]))
     if status != 0:
         return status
-    print(f"\n== Reproducción / Replay of {args.record} ==")
-    return replay.run(argparse.Namespace(file=args.record, json=False, lang=args.lang))
+    print("\n" + say["written"].format(path=os.path.abspath(args.record)))
+    print("\n" + say["replay"])
+    sys.stdout.flush()
+    return replay.run(_parsed(replay, [args.record, "--lang", args.lang]))
+
+
+def _parsed(command, argv: list[str]) -> argparse.Namespace:
+    """Arguments for another command, parsed by that command's own parser (defaults included)."""
+    parser = argparse.ArgumentParser()
+    command.add_arguments(parser)
+    return parser.parse_args(argv)

@@ -13,6 +13,23 @@ circle of ``jaw_tip_radius`` tangent to both. Behind the mouth, past the shelf
 centre enters the hole's drop circle. A ball can bounce between the jaw faces
 (rattle) before it falls or comes back out.
 
+Three numbers have no published source; they are our estimates:
+
+- ``jaw_tip_radius`` 4 mm: the WPA specifications give mouth width, jaw
+  angle and shelf but not how round the tip is. A real tip is a rubber edge
+  a few millimetres round; 4 mm keeps the contact normal turning smoothly
+  from nose to jaw. (pooltool's 7-ft table uses 20.95 mm corner and 7.95 mm
+  side jaw radii, also without a source.)
+- ``jaw_length`` 0.07 m: only needs to reach past where every ball in the
+  throat has dropped. A ball touching a jaw face has its centre inside the
+  drop circle once it is 33 mm (corner) or 17 mm (side) along the face, on
+  every preset (tests/physics/test_shots.py checks the far end), so any
+  longer face plays the same.
+- ``corner_hole_radius`` 0.062 m is pooltool's corner pocket radius;
+  ``side_hole_radius`` 0.066 m is ours, near pooltool's 0.0645 m. The hole
+  and the shelf together decide how deep a ball must go to drop; WPA gives
+  the shelf, not the hole.
+
 Cushion nose height: WPA gives 62.5-64.5 % of the ball diameter; we take
 0.635 * 2R = 1.27 R above the cloth. The contact point on the ball is then
 0.27 R above its centre (the contact angle used by the cushion models); the

@@ -1,4 +1,11 @@
-"""How ``bola8 match`` tells a match: one line per action, a progress bar on stderr."""
+"""How ``bola8 match`` tells a match: one line per action, a progress bar on stderr.
+
+The words are the reglamento's: *tiro de apertura* (the break, "abre" the
+player who breaks), *arrime* (the lag), *juego decisivo* (the deciding game),
+*juego empatado* (a stalemate). Numbers are written with a decimal comma in
+Spanish, and every distance says what it is measured from. Shots are numbered
+through the whole match, as ``bola8 render --shot N`` counts them.
+"""
 
 from __future__ import annotations
 
@@ -8,29 +15,54 @@ from bola8.rules.messages import name_of
 
 WORDS = {
     "es": {
-        "lag": "Arrime", "lag_first": "primer saque", "lag_hill": "empate a uno del final",
+        "lag_first": "Arrime para el primer tiro de apertura (Art. 4.1)",
+        "lag_hill": "Arrime antes del juego decisivo con el marcador empatado (Art. 4.2)",
         "coin_toss": "arrimes empatados una y otra vez: lo decide una moneda",
-        "stops": "queda a", "lost": "pierde el arrime", "wins_lag": "gana el arrime", "breaks": "saca",
-        "game": "Partida", "breaker": "saca", "break": "saque", "call": "canta", "safety": "sin cantar",
-        "pocketed": "entronera", "nothing": "no entronera nada", "continues": "sigue",
-        "turn_passes": "pierde el turno", "foul": "FALTA", "places": "coloca la bola blanca en",
-        "chooses": "elige", "wins": "gana la partida", "stalemate": "tablas: se repite el triángulo",
-        "forfeit": "gana por abandono", "score": "marcador", "match": "gana el encuentro",
-        "race": "a", "games": "partidas",
+        "stops": "{name} queda a {cm} cm de la banda de cabecera", "lost": "{name} pierde el arrime",
+        "lag_result": "{winner} gana el arrime; abre {breaker}",
+        "game": "Partida {number}: abre {name}", "deciding": " (juego decisivo)",
+        "break": "tiro de apertura", "call": "canta {ball} -> {pocket}", "safety": "sin cantar",
+        "pocketed": "entronera", "nothing": "no entronera nada", "cue_ball": "bola blanca",
+        "continues": "sigue", "turn_passes": "pierde el turno", "foul": "FALTA",
+        "places": "{name} coloca la bola blanca a {x} m de la banda izquierda y a {y} m de la banda de cabecera",
+        "chooses": "elige", "groups": "grupos (Art. 11): {a} {ga}, {b} {gb}",
+        "respotted_1": "se repone (Art. 16): {balls}", "respotted_n": "se reponen (Art. 16): {balls}",
+        "on_spot": "la {ball} en el punto de pie",
+        "behind_spot": "la {ball} detrás del punto de pie, a {cm} cm de él",
+        "in_front_spot": "la {ball} delante del punto de pie, a {cm} cm de él",
+        "solids": "lisas", "stripes": "rayadas",
+        "wins": "{name} gana la partida",
+        "stalemate": "juego empatado: se vuelven a colocar las bolas en el triángulo y abre otra vez {name} "
+                     "(Art. 21.2)",
+        "forfeit": "{loser} pierde la partida por sanción; gana {winner}",
+        "score": "marcador: {a} {sa} - {sb} {b}", "match": "{name} gana el encuentro {score}",
+        "race": "a {race} {games}", "game_1": "partida", "game_n": "partidas",
         "warned": "el árbitro advierte a {name} por juego lento: desde ahora tiene {limit} s por tiro (Art. 24)",
         "disqualified": "el director deportivo descalifica a {name} (Art. 22)",
         "match_dq": "{winner} gana el encuentro por descalificación de {loser} (Art. 22); marcador {score}",
     },
     "en": {
-        "lag": "Lag", "lag_first": "first break", "lag_hill": "hill-hill",
+        "lag_first": "Lag for the first break (Art. 4.1)",
+        "lag_hill": "Lag before the deciding game, the score tied (Art. 4.2)",
         "coin_toss": "lags tied again and again: a coin toss decides",
-        "stops": "stops at", "lost": "loses the lag", "wins_lag": "wins the lag", "breaks": "breaks",
-        "game": "Game", "breaker": "breaks", "break": "break", "call": "calls", "safety": "no call",
-        "pocketed": "pockets", "nothing": "pockets nothing", "continues": "continues",
-        "turn_passes": "turn passes", "foul": "FOUL", "places": "places the cue ball at",
-        "chooses": "chooses", "wins": "wins the game", "stalemate": "stalemate: the rack is replayed",
-        "forfeit": "wins by forfeit", "score": "score", "match": "wins the match",
-        "race": "race to", "games": "games",
+        "stops": "{name} stops {cm} cm from the head cushion", "lost": "{name} loses the lag",
+        "lag_result": "{winner} wins the lag; {breaker} breaks",
+        "game": "Game {number}: {name} breaks", "deciding": " (deciding game)",
+        "break": "break", "call": "calls {ball} -> {pocket}", "safety": "no call",
+        "pocketed": "pockets", "nothing": "pockets nothing", "cue_ball": "cue ball",
+        "continues": "continues", "turn_passes": "turn passes", "foul": "FOUL",
+        "places": "{name} places the cue ball {x} m from the left cushion and {y} m from the head cushion",
+        "chooses": "chooses", "groups": "groups (Art. 11): {a} {ga}, {b} {gb}",
+        "respotted_1": "re-spotted (Art. 16): {balls}", "respotted_n": "re-spotted (Art. 16): {balls}",
+        "on_spot": "the {ball} on the foot spot",
+        "behind_spot": "the {ball} behind the foot spot, {cm} cm from it",
+        "in_front_spot": "the {ball} in front of the foot spot, {cm} cm from it",
+        "solids": "solids", "stripes": "stripes",
+        "wins": "{name} wins the game",
+        "stalemate": "stalemate: the balls are racked again and {name} breaks again (Art. 21.2)",
+        "forfeit": "{loser} loses the game by forfeit; {winner} wins it",
+        "score": "score: {a} {sa} - {sb} {b}", "match": "{name} wins the match {score}",
+        "race": "race to {race}", "game_1": "game", "game_n": "games",
         "warned": "the referee warns {name} for slow play: from now on {limit} s per shot (Art. 24)",
         "disqualified": "the tournament director disqualifies {name} (Art. 22)",
         "match_dq": "{winner} wins the match: {loser} disqualified (Art. 22); score {score}",
@@ -55,16 +87,21 @@ class MatchPrinter:
     def __init__(self, names, *, race: int, lang: str, quiet: bool, out, progress):
         self.names = names
         self.race = race
-        self.lang = lang
-        self.w = WORDS["es" if lang == "es" else "en"]
+        self.lang = "es" if lang == "es" else "en"
+        self.w = WORDS[self.lang]
         self.quiet = quiet
         self.out = out
         self.progress = progress
-        self.shot_number = 0
+        self.shot_number = 0          # through the whole match, as the record counts them
+        self.score = [0, 0]
+        self.limit_s = 60.0
 
     def _say(self, text: str) -> None:
         if not self.quiet:
             print(text, file=self.out, flush=True)
+
+    def _num(self, value: float, digits: int) -> str:
+        return decimal(value, self.lang, digits)
 
     def on_match_start(self, settings):
         from bola8.rules import get_ruleset
@@ -72,8 +109,9 @@ class MatchPrinter:
         self.limit_s = get_ruleset(settings.ruleset).shot_clock_s
 
     def on_warn(self, player, number):
-        self._say(("  " if number is not None else "")
-                  + self.w["warned"].format(name=self.names[player], limit=_decimal(self.limit_s, self.lang, 0 if float(self.limit_s).is_integer() else 1)))
+        limit = self._num(self.limit_s, 0 if float(self.limit_s).is_integer() else 1)
+        self._say(("  " if number is not None else "") + self.w["warned"].format(name=self.names[player],
+                                                                                 limit=limit))
 
     def on_disqualify(self, player, number):
         self._say(("  " if number is not None else "") + self.w["disqualified"].format(name=self.names[player]))
@@ -83,20 +121,26 @@ class MatchPrinter:
         label = w["lag_first"] if reason == "first_break" else w["lag_hill"]
         parts = []
         for stroke in strokes:
+            name = self.names[stroke.player]
             if math.isinf(stroke.distance):
-                parts.append(f"{self.names[stroke.player]} {w['lost']}")
+                parts.append(w["lost"].format(name=name))
             else:
-                parts.append(f"{self.names[stroke.player]} {w['stops']} {stroke.distance * 100:.1f} cm")
+                parts.append(w["stops"].format(name=name, cm=self._num(stroke.distance * 100, 1)))
         toss = f" ({w['coin_toss']})" if coin_toss else ""
-        self._say(f"{w['lag']} ({label}, Art. 4): " + "; ".join(parts) +
-                  f" -> {self.names[winner]} {w['wins_lag']}{toss}, {self.names[breaker]} {w['breaks']}")
+        result = w["lag_result"].format(winner=self.names[winner], breaker=self.names[breaker])
+        self._say(("\n" if reason != "first_break" else "") + f"{label}: " + "; ".join(parts) + f" -> {result}{toss}")
 
     def on_game_start(self, number, game):
-        self.shot_number = 0
-        self._say(f"\n{self.w['game']} {number}: {self.names[game.state.breaker]} {self.w['breaker']}")
+        deciding = self.race > 1 and self.score[0] == self.score[1] == self.race - 1
+        self._say("\n" + self.w["game"].format(number=number, name=self.names[game.state.breaker])
+                  + (self.w["deciding"] if deciding else ""))
 
     def on_place(self, player, point, game):
-        self._say(f"  {self.names[player]} {self.w['places']} ({point[0]:.3f}, {point[1]:.3f})")
+        self._say("  " + self.w["places"].format(name=self.names[player], x=self._num(point[0], 3),
+                                                 y=self._num(point[1], 3)))
+
+    def _ball(self, ball: int) -> str:
+        return self.w["cue_ball"] if ball == 0 else str(ball)
 
     def on_turn(self, turn, choice):
         w = self.w
@@ -108,16 +152,18 @@ class MatchPrinter:
             elif turn.call is None:
                 what = w["safety"]
             else:
-                what = f"{w['call']} {turn.call.ball} -> {name_of(turn.call.pocket, self.lang)}"
-            dropped = [f"{b} ({name_of(p, self.lang)})" for b, p, _ in turn.simulation.pocketed]
+                what = w["call"].format(ball=turn.call.ball, pocket=name_of(turn.call.pocket, self.lang))
+            dropped = [f"{self._ball(b)} ({name_of(p, self.lang)})" for b, p, _ in turn.simulation.pocketed]
             pots = f"{w['pocketed']} {', '.join(dropped)}" if dropped else w["nothing"]
-            timed = "" if turn.elapsed_s is None else f" ({_decimal(turn.elapsed_s, self.lang)} s)"
+            timed = "" if turn.elapsed_s is None else f" ({self._num(turn.elapsed_s, 1)} s)"
             head = f"  #{self.shot_number:<3} {who}{timed}: {what}; {pots}"
         elif turn.kind == "choice":
             head = f"  {who} {w['chooses']} {name_of(turn.choice, self.lang)}"
         else:
-            head = f"  {name_of(turn.declared, self.lang)}"
+            head = f"  {who + ': ' if who else ''}{name_of(turn.declared, self.lang)}"
         self._say(head + " | " + self._verdict(turn))
+        self._groups(turn)
+        self._respotted(turn)
 
     def _verdict(self, turn) -> str:
         w, ruling, state = self.w, turn.ruling, turn.game.state
@@ -132,22 +178,49 @@ class MatchPrinter:
         reasons = "; ".join(f"{r.text(self.lang)} (Art. {r.article})" for r in ruling.reasons)
         return " - ".join(part for part in (verdict, reasons) if part)
 
+    def _groups(self, turn) -> None:
+        before, after = turn.before.state.groups, turn.game.state.groups
+        if before is None and after is not None:
+            group = [self.w[str(getattr(g, "value", g))] for g in after]
+            self._say("    " + self.w["groups"].format(a=self.names[0], ga=group[0], b=self.names[1], gb=group[1]))
+
+    def _respotted(self, turn) -> None:
+        if not turn.ruling.respotted:
+            return
+        game = turn.game
+        spot_y = game.spec.foot_spot[1]
+        layout = game.layout
+        placed = []
+        for ball in turn.ruling.respotted:
+            if ball not in layout:
+                continue
+            offset = layout[ball][1] - spot_y
+            cm = self._num(abs(offset) * 100, 1)
+            key = "on_spot" if abs(offset) < 1e-6 else "behind_spot" if offset > 0 else "in_front_spot"
+            placed.append(self.w[key].format(ball=ball, cm=cm))
+        if placed:
+            key = "respotted_1" if len(placed) == 1 else "respotted_n"
+            self._say("    " + self.w[key].format(balls="; ".join(placed)))
+
     def on_game_end(self, number, game, score):
         state, w = game.state, self.w
         if state.result == "stalemate":
-            self._say(f"  {w['stalemate']}")
+            self._say("  " + w["stalemate"].format(name=self.names[state.breaker]))
         elif state.result == "forfeit":
-            self._say(f"  {self.names[state.winner]} {w['forfeit']}")
+            self._say("  " + w["forfeit"].format(loser=self.names[1 - state.winner],
+                                                 winner=self.names[state.winner]))
         else:
-            self._say(f"  {self.names[state.winner]} {w['wins']}")
-        self._say(f"  {w['score']}: {self.names[0]} {score[0]} - {score[1]} {self.names[1]}")
+            self._say("  " + w["wins"].format(name=self.names[state.winner]))
+        self.score = list(score)
+        self._say("  " + w["score"].format(a=self.names[0], sa=score[0], sb=score[1], b=self.names[1]))
         self._bar(score)
 
     def _bar(self, score) -> None:
         done = max(score)
         filled = round(20 * done / self.race)
-        print(f"[{'#' * filled}{'.' * (20 - filled)}] {score[0]}-{score[1]} "
-              f"({self.w['race']} {self.race} {self.w['games']})", file=self.progress, flush=True)
+        games = self.w["game_1"] if self.race == 1 else self.w["game_n"]
+        race = self.w["race"].format(race=self.race, games=games)
+        print(f"[{'#' * filled}{'.' * (20 - filled)}] {score[0]}-{score[1]} ({race})", file=self.progress, flush=True)
 
     def on_match_end(self, result):
         w = self.w
@@ -157,11 +230,11 @@ class MatchPrinter:
             text = w["match_dq"].format(winner=self.names[result.winner], loser=self.names[1 - result.winner],
                                         score=score)
         else:
-            text = f"{self.names[result.winner]} {w['match']} {score}"
+            text = w["match"].format(name=self.names[result.winner], score=score)
         print(gap + text, file=self.out, flush=True)
 
 
-def _decimal(value: float, lang: str, digits: int = 1) -> str:
+def decimal(value: float, lang: str, digits: int = 1) -> str:
     """A number with ``digits`` decimals as people write it: a decimal comma in Spanish."""
     text = f"{value:.{digits}f}"
     return text.replace(".", ",") if lang == "es" else text

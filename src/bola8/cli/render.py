@@ -1,4 +1,8 @@
-"""``bola8 render FILE [--shot N] -o out.svg``: a top-down diagram of one shot of a record."""
+"""``bola8 render FILE [--shot N] -o out.svg``: a top-down diagram of one shot of a record.
+
+Shots are numbered through the whole record, from 1, as ``bola8 match``
+numbers them (``#N``).
+"""
 
 from __future__ import annotations
 
@@ -7,8 +11,10 @@ from bola8.cli._io import add_lang_argument, guarded
 
 def add_arguments(parser) -> None:
     parser.add_argument("file", help="a game or match record (JSON Lines)")
-    parser.add_argument("--shot", type=int, default=1, help="which shot, counting from 1 (default 1)")
-    parser.add_argument("-o", "--output", required=True, help="the SVG file to write")
+    parser.add_argument("--shot", type=int, default=1,
+                        help="which shot, counting from 1 through the whole match, as bola8 match numbers "
+                             "them (#N) (default 1)")
+    parser.add_argument("-o", "--output", required=True, help="the SVG file to write (not the record itself)")
     add_lang_argument(parser)
 
 
@@ -19,11 +25,14 @@ def run(args) -> int:
 def _run(args) -> int:
     from bola8.files import write_atomically
     from bola8.errors import InputError
-    from bola8.game.record import read_record, recorded_shots
+    from bola8.game.record import layout_from_dict, read_record, recorded_shots
     from bola8.game.render import render_shot
     from bola8.physics import simulate_layout, table_spec
 
-    shots = recorded_shots(read_record(args.file))
+    if _same_file(args.output, args.file):
+        raise InputError(f"--output: {args.output!r} is the record being drawn; write the SVG to another file.")
+    lines = read_record(args.file)
+    shots = recorded_shots(lines)
     if not shots:
         raise InputError(f"file: {args.file!r} records no shot.")
     if not 1 <= args.shot <= len(shots):
@@ -32,10 +41,22 @@ def _run(args) -> int:
     spec = table_spec(shot.table)
     result = simulate_layout(spec, shot.before, shot.strike)
     player = shot.line.get("player")
-    word = {"es": ("Tiro", "jugador"), "en": ("Shot", "player")}[args.lang]
-    title = f"{word[0]} {shot.number} · {word[1]} {player}"
+    names = lines[0].get("players")
+    word = {"es": ("Tiro", "partida", "jugador"), "en": ("Shot", "game", "player")}[args.lang]
+    who = names[player] if names and player in (0, 1) else f"{word[2]} {player}"
+    title = f"{word[0]} {shot.number} · {word[1]} {shot.game} · {who}"
+    after = layout_from_dict(shot.line["layout"], f"record line {shot.line['_line']}: layout")
     svg = render_shot(spec, shot.before, result, title=title, call=shot.call, ruling=shot.ruling,
-                      lang=args.lang)
+                      lang=args.lang, after=after)
     write_atomically(args.output, svg, field="--output")
     print(args.output)
     return 0
+
+
+def _same_file(one: str, other: str) -> bool:
+    import os
+
+    try:
+        return os.path.samefile(one, other)
+    except OSError:          # one of them does not exist (yet)
+        return os.path.realpath(one) == os.path.realpath(other)

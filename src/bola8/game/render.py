@@ -4,11 +4,14 @@ The table lies with the head cushion on the left and the foot on the right;
 the side ``x = 0`` ("left" for a player standing at the head) is at the top.
 Balls stand where they were before the stroke; each ball's path is drawn in
 its colour (the cue ball's dashed white), with an outline where it stopped;
-the head string, the foot spot and the ruling, with its articles, are shown.
+the rail diamonds, the head string, the foot spot, the called pocket (ringed),
+the balls re-spotted after the shot (a dashed ball where they were put) and
+the ruling, with its articles, are shown.
 """
 
 from __future__ import annotations
 
+import textwrap
 from xml.sax.saxutils import escape
 
 from bola8.game.layout import Point
@@ -25,23 +28,30 @@ BALL_COLOURS = {
 }
 
 _WORDS = {
-    "es": {"shot": "Tiro", "player": "Jugador", "call": "Cantada", "none": "sin cantar",
-           "in": "a", "foul": "FALTA", "legal": "Tiro legal", "pocketed": "Entroneradas"},
-    "en": {"shot": "Shot", "player": "Player", "call": "Call", "none": "no call",
-           "in": "in", "foul": "FOUL", "legal": "Legal shot", "pocketed": "Pocketed"},
+    "es": {"call": "Cantada", "none": "sin cantar", "in": "a", "foul": "FALTA", "legal": "Tiro legal",
+           "pocketed": "Entroneradas", "cue_ball": "bola blanca",
+           "respotted": "Repuestas en la línea larga (Art. 16, bola discontinua): {balls}"},
+    "en": {"call": "Call", "none": "no call", "in": "in", "foul": "FOUL", "legal": "Legal shot",
+           "pocketed": "Pocketed", "cue_ball": "cue ball",
+           "respotted": "Re-spotted on the long string (Art. 16, dashed ball): {balls}"},
 }
 
 
 def render_shot(spec, before: dict[int, Point], result, *, title: str, call, ruling,
-                lang: str = "es") -> str:
+                lang: str = "es", after: dict[int, Point] | None = None) -> str:
     """The SVG text of one shot: table, balls before the stroke, paths, ruling.
 
-    ``call`` is a :class:`bola8.rules.Call` or None, ``ruling`` a :class:`bola8.rules.Ruling`.
+    ``call`` is a :class:`bola8.rules.Call` or None, ``ruling`` a
+    :class:`bola8.rules.Ruling`; ``after`` is the layout once the ruling was
+    applied, where the re-spotted balls are found.
     """
     words = _WORDS["es" if lang == "es" else "en"]
     width_px = (spec.length + 2 * RAIL) * SCALE
     table_h = (spec.width + 2 * RAIL) * SCALE
-    captions = _caption_lines(title, call, ruling, result, words, lang)
+    respotted = [(ball, after[ball]) for ball in ruling.respotted if after and ball in after]
+    columns = max(40, int(width_px / 8.2))         # characters of 15-px text that fit across
+    captions = [(piece, bold) for text, bold in _caption_lines(title, call, ruling, result, words, lang, respotted)
+                for piece in textwrap.wrap(text, columns)]
     height_px = table_h + 16 + CAPTION_LINE * len(captions)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width_px:.0f}" height="{height_px:.0f}" '
@@ -52,10 +62,15 @@ def render_shot(spec, before: dict[int, Point], result, *, title: str, call, rul
         f'height="{spec.width * SCALE:.1f}" fill="#1d6b45"/>',
     ]
     out += _markings(spec)
+    out += _diamonds(spec)
     for name, (px, py) in spec.pockets.items():
         cx, cy = _to_px(spec, (px, py))
         out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{0.062 * SCALE:.1f}" fill="#050505">'
-                   f'<title>{escape(name)}</title></circle>')
+                   f'<title>{escape(name_of(name, lang))}</title></circle>')
+        if call is not None and call.pocket == name:
+            out.append(f'<circle class="called-pocket" cx="{cx:.1f}" cy="{cy:.1f}" r="{0.075 * SCALE:.1f}" '
+                       f'fill="none" stroke="#ffd84a" stroke-width="3"><title>{escape(words["call"])}: '
+                       f'{call.ball} {escape(words["in"])} {escape(name_of(name, lang))}</title></circle>')
     moving = sorted(before)
     for ball in moving:
         path = result.path(ball)
@@ -69,6 +84,8 @@ def render_shot(spec, before: dict[int, Point], result, *, title: str, call, rul
                        f'stroke="{_stroke_colour(ball)}" stroke-width="1.5" stroke-dasharray="3 2"/>')
     for ball in moving:
         out += _ball(spec, ball, before[ball])
+    for ball, where in respotted:
+        out += _respotted_ball(spec, ball, where)
     y = table_h + 16 + CAPTION_LINE * 0.7
     for i, (text, bold) in enumerate(captions):
         weight = ' font-weight="bold"' if bold else ""
@@ -95,6 +112,32 @@ def _markings(spec) -> list[str]:
         f'y2="{long_y:.1f}" stroke="#2f8a5c" stroke-width="1"/>',
         f'<circle cx="{fx:.1f}" cy="{fy:.1f}" r="3" fill="#cfe8d8"/>',
     ]
+
+
+def _diamonds(spec) -> list[str]:
+    """The sights on the rails: three between pockets on the long rails, three on each short rail."""
+    marks = []
+    mid = RAIL / 2
+    long_ys = [spec.length * k / 8 for k in (1, 2, 3, 5, 6, 7)]
+    short_xs = [spec.width * k / 4 for k in (1, 2, 3)]
+    points = ([(-mid, y) for y in long_ys] + [(spec.width + mid, y) for y in long_ys]
+              + [(x, -mid) for x in short_xs] + [(x, spec.length + mid) for x in short_xs])
+    size = 0.012 * SCALE
+    for point in points:
+        cx, cy = _to_px(spec, point)
+        marks.append(f'<polygon class="diamond" points="{cx:.1f},{cy - size:.1f} {cx + size:.1f},{cy:.1f} '
+                     f'{cx:.1f},{cy + size:.1f} {cx - size:.1f},{cy:.1f}" fill="#efe6c8"/>')
+    return marks
+
+
+def _respotted_ball(spec, ball: int, where: Point) -> list[str]:
+    cx, cy = _to_px(spec, where)
+    r = spec.ball_radius * SCALE
+    return [f'<g class="respotted"><title>{ball}</title>',
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{BALL_COLOURS[ball]}" fill-opacity="0.45" '
+            f'stroke="#ffffff" stroke-width="1.5" stroke-dasharray="3 2"/>',
+            f'<text x="{cx:.1f}" y="{cy + r * 0.28:.1f}" font-size="{r * 0.75:.1f}" text-anchor="middle" '
+            f'fill="#fff">{ball}</text>', '</g>']
 
 
 def _stroke_colour(ball: int) -> str:
@@ -137,15 +180,18 @@ def _moved(a: Point, b: Point) -> bool:
     return abs(a[0] - b[0]) > 1e-4 or abs(a[1] - b[1]) > 1e-4
 
 
-def _caption_lines(title, call, ruling, result, words, lang) -> list[tuple[str, bool]]:
+def _caption_lines(title, call, ruling, result, words, lang, respotted=()) -> list[tuple[str, bool]]:
     if call is None:
         call_text = words["none"]
     else:
         call_text = f'{call.ball} {words["in"]} {name_of(call.pocket, lang)}'
     lines = [(f"{title} · {words['call']}: {call_text}", True)]
     if result.pocketed:
-        dropped = ", ".join(f"{ball} ({name_of(pocket, lang)})" for ball, pocket, _t in result.pocketed)
+        dropped = ", ".join(f"{words['cue_ball'] if ball == 0 else ball} ({name_of(pocket, lang)})"
+                            for ball, pocket, _t in result.pocketed)
         lines.append((f"{words['pocketed']}: {dropped}", False))
+    if respotted:
+        lines.append((words["respotted"].format(balls=", ".join(str(ball) for ball, _ in respotted)), False))
     head = words["foul"] if ruling.foul else words["legal"]
     lines.append((head, True))
     for reason in ruling.reasons:

@@ -74,9 +74,11 @@ def test_render_draws_a_shot_as_svg(record, tmp_path):
 
 @pytest.mark.parametrize("args, field", [
     (["match", "--players", "bot"], "--players"),
-    (["match", "--players", "bot,alien"], "players"),
-    (["match", "--race", "0"], "race"),
+    (["match", "--players", "bot,alien"], "--players"),
+    (["match", "--race", "0"], "--race"),
     (["match", "--noise", "-1"], "--noise"),
+    (["match", "--noise", "nan"], "--noise"),
+    (["demo", "--race", "0"], "--race"),
     (["replay", "/nonexistent/file.jsonl"], "record"),
     (["match", "--race", "1", "--record", "/nonexistent/dir/m.jsonl"], "--record"),
 ])
@@ -84,7 +86,7 @@ def test_bad_input_is_one_sentence_and_exit_2(args, field):
     done = bola8(*args)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
-    assert field in json.loads(done.stdout)["error"]
+    assert json.loads(done.stdout)["error"].startswith(field + ":")      # the one line printed
 
 
 def test_render_refuses_a_shot_that_is_not_there(record, tmp_path):

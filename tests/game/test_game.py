@@ -28,8 +28,10 @@ def test_a_new_game_is_a_full_rack_with_the_cue_ball_in_hand_in_the_kitchen(spec
 
 def test_kitchen_placement_refuses_beyond_the_head_string_but_allows_on_it(spec):
     game = Game.new("9ft", rack_seed=3)
-    with pytest.raises(PlacementError, match="head string"):
+    with pytest.raises(PlacementError, match="delante de la línea de cabeza"):     # Spanish by default
         game.place_cue_ball(spec.width / 2, spec.head_string_y + 0.01)
+    with pytest.raises(PlacementError, match="beyond the head string"):
+        game.place_cue_ball(spec.width / 2, spec.head_string_y + 0.01, lang="en")
     placed = game.place_cue_ball(spec.width / 2, spec.head_string_y)     # on the line is behind it (Art. 9)
     assert placed.layout[0] == (spec.width / 2, spec.head_string_y)
     assert not placed.needs_placement
@@ -37,11 +39,11 @@ def test_kitchen_placement_refuses_beyond_the_head_string_but_allows_on_it(spec)
 
 def test_placement_refuses_off_the_cloth_and_on_top_of_a_ball(spec, at):
     game = Game.new("9ft", rack_seed=3)
-    with pytest.raises(PlacementError, match="cloth"):
+    with pytest.raises(PlacementError, match="paño"):
         game.place_cue_ball(-0.01, 0.3)
     foul_game = at({0: (0.3, 0.3), 5: (0.6, 1.5), 8: (0.3, 2.2)}, groups=["solids", "stripes"],
                          cue_ball="in_hand", shooter=1)
-    with pytest.raises(PlacementError, match="overlap"):
+    with pytest.raises(PlacementError, match="solaparía"):
         foul_game.place_cue_ball(0.61, 1.5)
     anywhere = foul_game.place_cue_ball(0.6, 2.0)       # ball in hand anywhere (Art. 13)
     assert anywhere.layout[0] == (0.6, 2.0)

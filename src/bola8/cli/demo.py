@@ -73,6 +73,10 @@ def _run(args) -> int:
     from bola8 import rules
     from bola8.rules.messages import name_of
 
+    if args.race < 1:
+        from bola8.errors import InputError
+
+        raise InputError(f"--race: {args.race} is not a race; expected a whole number of games >= 1.")
     say = _SAY[args.lang]
 
     def yes_no(value: bool) -> str:

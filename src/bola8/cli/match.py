@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 
 from bola8.cli._io import add_lang_argument, guarded
@@ -39,12 +40,17 @@ def _run(args) -> int:
     from bola8.errors import InputError
     from bola8.game import MatchSettings, play_match
     from bola8.game.record import RecordWriter
-    from bola8.players import make_player
+    from bola8.players import PLAYER_KINDS, make_player
 
     kinds = [k.strip() for k in args.players.split(",")]
     if len(kinds) != 2 or not all(kinds):
         raise InputError(f"--players: {args.players!r} must name two players, e.g. bot,bot.")
-    if args.noise < 0:
+    for kind in kinds:
+        if kind not in PLAYER_KINDS:
+            raise InputError(f"--players: {kind!r} is not a kind of player; expected {', '.join(PLAYER_KINDS)}.")
+    if args.race < 1:
+        raise InputError(f"--race: {args.race} is not a race; expected a whole number of games >= 1.")
+    if not (args.noise >= 0 and math.isfinite(args.noise)):
         raise InputError(f"--noise: {args.noise} is not a noise level; expected a number >= 0.")
     settings = MatchSettings(table=args.table, ruleset=args.ruleset, race=args.race, seed=args.seed,
                              warned=_warned(args.warned))

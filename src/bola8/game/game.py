@@ -80,7 +80,7 @@ class Game:
                 and self.state.decision is None and not self.is_over)
 
     # ------------------------------------------------------------------ actions
-    def place_cue_ball(self, x: float, y: float, *, lang: str = "en") -> Game:
+    def place_cue_ball(self, x: float, y: float, *, lang: str = "es") -> Game:
         """Put the cue ball in hand at (x, y); refused (never a foul) where Art. 9/13 forbid it."""
         self._refuse_if_over()
         if not self.cue_in_hand:

@@ -21,7 +21,7 @@ class PlacementError(InputError):
 
 
 def check_cue_ball_placement(layout: Layout, point: Point, *, spec, behind_head_string: bool,
-                             lang: str = "en") -> None:
+                             lang: str = "es") -> None:
     """Raise :class:`PlacementError` unless the cue ball may be put at ``point``."""
     x, y = point
     if not spec.is_on_cloth(x, y):

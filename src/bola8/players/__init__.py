@@ -9,7 +9,9 @@ into a game's internals and never decides a rule.
 from bola8.players.noise import ExecutionNoise
 from bola8.players.protocol import Player, ShotChoice
 
-__all__ = ["ExecutionNoise", "Player", "ShotChoice", "make_player"]
+__all__ = ["ExecutionNoise", "Player", "ShotChoice", "make_player", "PLAYER_KINDS"]
+
+PLAYER_KINDS = ("bot",)      # the kinds make_player builds
 
 
 def make_player(kind: str, *, name: str | None = None, seed: int = 0, noise: float = 1.0):
@@ -20,4 +22,4 @@ def make_player(kind: str, *, name: str | None = None, seed: int = 0, noise: flo
         from bola8.players.bot import BaselineBot
 
         return BaselineBot(name=name or "bot", seed=seed, noise=ExecutionNoise(level=noise))
-    raise InputError(f"players: {kind!r} is not a kind of player; expected 'bot'.")
+    raise InputError(f"players: {kind!r} is not a kind of player; expected {', '.join(PLAYER_KINDS)}.")

@@ -116,8 +116,8 @@ def test_rack_follows_art3(spec):
 def test_follow_through_a_frozen_line_does_not_chatter(spec, b, speed):
     # The cue ball frozen to a line of two balls, struck with follow: its spin
     # drives it into the line again and again. Elastic slow contacts alone took
-    # 2,213 and 15,763 events here; leaving each slow contact at the guard's
-    # speed, paid for with spin, takes a few dozen.
+    # 2,213 and 15,763 events here; with the guard on contacts repeating within
+    # chatter_time (paid for with spin) 25 and 95.
     R = spec.ball_radius
     balls = {0: (0.6, 1.0), 1: (0.6, 1.0 + 2 * R + 1e-6), 2: (0.6, 1.0 + 4 * R + 2e-6)}
     r = simulate_layout(spec, balls, Strike(speed, 90.0, b=b))

@@ -5,12 +5,18 @@ from __future__ import annotations
 from bola8.cli._io import add_lang_argument, guarded, write_json
 
 _SAY = {
-    "es": {"ok": "OK: {games} partidas, {shots} tiros, {actions} acciones repetidas; "
-                 "cada decisión, estado y posición es idéntica.",
-           "different": "DISTINTO: {count} diferencias en {actions} acciones:"},
-    "en": {"ok": "OK: {games} games, {shots} shots, {actions} actions replayed; "
-                 "every ruling, state and layout is identical.",
-           "different": "DIFFERENT: {count} mismatches in {actions} actions:"},
+    "es": {"ok": "OK: {games} {games_word}, {shots} {shots_word}, {actions} {actions_word} repetidas; "
+                 "cada decisión, estado y posición es idéntica, y también los arrimes, quién abre cada "
+                 "partida, los resultados y el marcador.",
+           "different": "DISTINTO: {count} {count_word} en {actions} {actions_word}:",
+           "words": {"games": ("partida", "partidas"), "shots": ("tiro", "tiros"),
+                     "actions": ("acción", "acciones"), "count": ("diferencia", "diferencias")}},
+    "en": {"ok": "OK: {games} {games_word}, {shots} {shots_word}, {actions} {actions_word} replayed; "
+                 "every ruling, state and layout is identical, and so are the lags, the breakers, the "
+                 "results and the score.",
+           "different": "DIFFERENT: {count} {count_word} in {actions} {actions_word}:",
+           "words": {"games": ("game", "games"), "shots": ("shot", "shots"),
+                     "actions": ("action", "actions"), "count": ("mismatch", "mismatches")}},
 }
 _SHOWN = 50   # mismatches printed; --json gives them all
 
@@ -33,10 +39,11 @@ def _run(args) -> int:
     if args.json:
         write_json({"ok": report.ok, "games": report.games, "actions": report.actions,
                     "shots": report.shots, "mismatches": [m.to_dict() for m in report.mismatches]})
-    elif report.ok:
-        print(say["ok"].format(games=report.games, shots=report.shots, actions=report.actions))
     else:
-        print(say["different"].format(count=len(report.mismatches), actions=report.actions))
+        counts = {"games": report.games, "shots": report.shots, "actions": report.actions,
+                  "count": len(report.mismatches)}
+        words = {f"{key}_word": say["words"][key][0 if n == 1 else 1] for key, n in counts.items()}
+        print(say["ok" if report.ok else "different"].format(**counts, **words))
         for mismatch in report.mismatches[:_SHOWN]:
             print(f"  {mismatch.text(args.lang)}")
     return 0 if report.ok else 1

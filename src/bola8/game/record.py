@@ -3,25 +3,41 @@
 A record is a text file, one JSON object per line, each with a ``type``:
 
 ``match``
-    the match settings and the players' names (first line of a match record)
+    the header, always the first line: ``format`` ("bola8-record"),
+    ``version`` (1), the ``bola8`` version that played it, the players'
+    names, and the settings the match was played with - ``table``,
+    ``ruleset``, ``race``, ``seed``, ``physics`` (the cushion model and its
+    parameter, as ``bola8 simulate`` takes them; null for the defaults) and
+    the bots' ``noise``
+``warn``
+    Art. 24: the referee warned ``player`` for slow play (before the first
+    game when he was warned before the match); his shots are timed from then
+    on, in every game
+``disqualify``
+    Art. 22: the tournament director disqualified ``player``; the match ends
 ``lag``
-    the two lag strokes (speed, distance from the head cushion), winner, breaker
+    the reason (``first_break`` or ``hill_hill``), the two lag strokes
+    (speed, distance from the head cushion), winner, breaker
 ``game``
-    a rack: table, ruleset, rack seed, breaker, the layout and the referee state
+    a rack: its ``number`` in the match, table, ruleset, rack seed, breaker,
+    the layout and the referee state
 ``place``
-    the cue ball in hand put at ``x``, ``y``
+    the cue ball in hand put at ``x``, ``y`` by ``player``
 ``shot``
-    the stroke (``strike`` as played and ``intended``), the ``call``, the
-    ``facts`` the referee judged, the ``ruling`` with its reasons in Spanish
-    and English, and the ``state`` and ``layout`` after it
+    the ``player``, the stroke (``strike`` as played and ``intended``), the
+    ``call``, ``elapsed_s`` (seconds taken, when the player is on the shot
+    clock; else null), the ``facts`` the referee judged, the ``ruling`` with
+    its reasons in Spanish and English, and the ``state`` and ``layout``
+    after it
 ``choice`` / ``declare``
     an option taken or a declaration, with ruling, state and layout after
 ``game_end`` / ``match_end``
-    result and score
+    result, winner and score
 
 :func:`replay` reads a record, plays every action again on the simulator and
-the referee, and lists every place where the outcome differs (none, for a
-record made by this version of bola8: the simulator is deterministic).
+the referee, follows the match (lags, breakers, results, score, its end) and
+lists every place where the outcome differs (none, for a record made by this
+version of bola8: the simulator is deterministic).
 """
 
 from __future__ import annotations

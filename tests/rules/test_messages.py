@@ -143,15 +143,29 @@ def test_the_group_sentence_says_which_group_goes_to_whom(shooter, ball, es, en)
         assert Ruling.from_dict(json.loads(json.dumps(ruling.to_dict(lang)))) == ruling
 
 
-def test_a_ruling_whose_sentence_with_values_was_altered_is_refused():
+def test_a_ruling_whose_values_were_altered_or_dropped_is_refused():
     ruling, _ = shoot(state(), call={"ball": 3, "pocket": "foot-left"}, first_contact=3, pocketed=[down(3)])
     data = ruling.to_dict("es")
     index = [r["code"] for r in data["reasons"]].index("group_assigned")
-    data["reasons"][index]["text"] = data["reasons"][index]["text"].replace("lisas", "verdes")
-    with pytest.raises(InputError, match=rf"^ruling\.reasons\[{index}\]\.text"):
+    assert data["reasons"][index]["values"] == {"group": "solids", "other": "stripes"}
+    where = rf"^ruling\.reasons\[{index}\]\.values"
+    for values, field in (({"group": "greens", "other": "stripes"}, r"\.group"),
+                          ({"group": "solids", "other": "solids"}, r"\.other"),
+                          ({"group": "solids"}, r"\.other"),
+                          ({"group": "solids", "other": "stripes", "turns": 6}, r"\.turns")):
+        data["reasons"][index]["values"] = values
+        with pytest.raises(InputError, match=where + field):
+            Ruling.from_dict(data)
+    del data["reasons"][index]["values"]
+    with pytest.raises(InputError, match=rf"^ruling\.reasons\[{index}\]\.values: required"):
         Ruling.from_dict(data)
-    del data["reasons"][index]["text"]
-    with pytest.raises(InputError, match=rf"^ruling\.reasons\[{index}\]\.text"):
+
+
+def test_a_reason_without_values_may_not_carry_any():
+    ruling, _ = shoot(state(), call={"ball": 3, "pocket": "foot-left"}, first_contact=3, pocketed=[down(3)])
+    data = ruling.to_dict("en")
+    data["reasons"][0]["values"] = {"turns": 6}
+    with pytest.raises(InputError, match=r"^ruling\.reasons\[0\]\.values"):
         Ruling.from_dict(data)
 
 

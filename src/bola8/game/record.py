@@ -86,8 +86,8 @@ def layout_from_dict(data, where: str) -> dict[int, Point]:
 def ruling_to_dict(ruling: rules.Ruling) -> dict:
     """The contract's ruling, with each reason's sentence in both languages."""
     data = ruling.to_dict("es")
-    data["reasons"] = [{"code": r.code, "article": r.article, "es": r.text("es"), "en": r.text("en")}
-                       for r in ruling.reasons]
+    data["reasons"] = [{key: value for key, value in r.to_dict().items() if key != "text"}
+                       | {"es": r.text("es"), "en": r.text("en")} for r in ruling.reasons]
     return data
 
 
@@ -303,8 +303,9 @@ _SCORE = _simple(lambda v: isinstance(v, list) and len(v) == 2 and all(_is_int(x
 def ruling_from_dict(value, where: str = "ruling") -> rules.Ruling:
     """A ruling as :func:`ruling_to_dict` wrote it, read back by the referee's own parser.
 
-    The record keeps each reason's sentence in both languages (``es``, ``en``);
-    the referee reads a reason's ``text``, so the Spanish one is handed to it.
+    The record keeps each reason's sentence in both languages (``es``, ``en``)
+    where the referee's JSON has one ``text``; the referee rebuilds the
+    sentences from the code and its ``values``.
     """
     if isinstance(value, dict) and isinstance(value.get("reasons"), list):
         value = {**value, "reasons": [_as_referee_reason(item) for item in value["reasons"]]}
@@ -314,10 +315,7 @@ def ruling_from_dict(value, where: str = "ruling") -> rules.Ruling:
 def _as_referee_reason(item):
     if not isinstance(item, dict):
         return item                     # the referee's parser names what is wrong with it
-    reason = {key: item[key] for key in ("code", "article") if key in item}
-    if "es" in item:
-        reason["text"] = item["es"]
-    return reason
+    return {key: value for key, value in item.items() if key not in ("es", "en")}
 
 
 _RULING = _parsed_by(ruling_from_dict, "a ruling")

@@ -7,13 +7,13 @@ are stable snake_case identifiers; programs compare codes, people read text.
 
 A few sentences hold values (``{group}``, ``{turns}``): :func:`sentences`
 puts them in - a contract identifier such as "solids" in each language's
-word, a number as digits - and :func:`read_values` gets them back from a
-sentence in either language, so a ruling read from JSON is the same ruling.
+word, a number as digits. The values travel with the reason (its JSON
+``values``), so a ruling read back from JSON is the same ruling in either
+language.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from string import Formatter
 
@@ -318,26 +318,6 @@ def sentences(code: str, values: Mapping[str, object] | None = None) -> tuple[st
 def fields_of(code: str) -> tuple[str, ...]:
     """The names of the values a sentence of ``code`` holds (empty for most codes)."""
     return tuple(name for _, name, _, _ in Formatter().parse(MESSAGES[code][1]) if name)
-
-
-def read_values(code: str, text: str) -> dict[str, object] | None:
-    """The values that ``code``'s sentence in either language was written with; None when ``text`` is
-    not one of its sentences."""
-    _, es, en = MESSAGES[code]
-    for lang, template in (("es", es), ("en", en)):
-        pattern = "".join(re.escape(literal) + (f"(?P<{name}>.+?)" if name else "")
-                          for literal, name, _, _ in Formatter().parse(template))
-        match = re.fullmatch(pattern, text)
-        if match is None:
-            continue
-        words = {v[0 if lang == "es" else 1]: key for key, v in NAMES.items()}
-        found = match.groupdict()
-        if not all(word.isdigit() or word in words for word in found.values()):
-            continue       # a value is a number or a word of the names table, nothing else
-        values = {name: int(word) if word.isdigit() else words[word] for name, word in found.items()}
-        if sentences(code, values)[1 if lang == "es" else 2] == text:
-            return values
-    return None
 
 
 def _words(values: Mapping[str, object], lang: str) -> dict[str, object]:

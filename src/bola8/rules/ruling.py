@@ -7,9 +7,22 @@ from typing import Any
 
 from bola8.errors import InputError
 from bola8.rules import _fields as f
-from bola8.rules.messages import MESSAGES, fields_of, read_values, sentences
+from bola8.rules.messages import MESSAGES, fields_of, sentences
 
 LANGS = ("es", "en")
+GROUP_NAMES = ("solids", "stripes")
+
+
+def _group(value: Any, where: str) -> str:
+    return f.choice(value, where, GROUP_NAMES)
+
+
+def _turns(value: Any, where: str) -> int:
+    return f.integer(value, where, 1)
+
+
+# What each value a sentence can hold may be (messages.py names them).
+VALUE_KINDS = {"group": _group, "other": _group, "turns": _turns}
 
 
 @dataclass(frozen=True)
@@ -20,6 +33,7 @@ class Reason:
     article: str
     es: str
     en: str
+    values: tuple[tuple[str, Any], ...] = ()   # what the sentences hold, e.g. (("turns", 6),)
 
     def text(self, lang: str = "es") -> str:
         if lang not in LANGS:
@@ -27,13 +41,32 @@ class Reason:
         return self.es if lang == "es" else self.en
 
     def to_dict(self, lang: str = "es") -> dict:
-        return {"code": self.code, "article": self.article, "text": self.text(lang)}
+        data = {"code": self.code, "article": self.article, "text": self.text(lang)}
+        if self.values:
+            data["values"] = dict(self.values)
+        return data
 
 
 def reason(code: str, **values: object) -> Reason:
     """The reason ``code`` from the message table (messages.py), with the values its sentence holds."""
     article, es, en = sentences(code, values)
-    return Reason(code=code, article=article, es=es, en=en)
+    return Reason(code=code, article=article, es=es, en=en, values=tuple(sorted(values.items())))
+
+
+def _reason_values(item: dict, code: str, where: str) -> dict[str, Any]:
+    """The values of a reason read from JSON: exactly the ones its sentence holds, each valid."""
+    names = fields_of(code)
+    if not names:
+        if "values" in item:
+            raise InputError(f"{where}.values: {f.spell(code)} holds no values.")
+        return {}
+    data = f.require_object(f.require_present(item, "values", where), f"{where}.values")
+    f.refuse_unknown(data, names, f"{where}.values")
+    values = {name: VALUE_KINDS[name](f.require_present(data, name, f"{where}.values"),
+                                      f"{where}.values.{name}") for name in names}
+    if "group" in values and values["group"] == values.get("other"):
+        raise InputError(f"{where}.values.other: the opponent's group must differ from the shooter's.")
+    return values
 
 
 @dataclass(frozen=True)
@@ -72,15 +105,10 @@ class Ruling:
         reasons = []
         for i, item in enumerate(f.array(f.require_present(data, "reasons", where), f"{where}.reasons")):
             item = f.require_object(item, f"{where}.reasons[{i}]")
+            f.refuse_unknown(item, ("code", "article", "text", "values"), f"{where}.reasons[{i}]")
             code = f.choice(f.require_present(item, "code", f"{where}.reasons[{i}]"),
                             f"{where}.reasons[{i}].code", tuple(MESSAGES))
-            values = {}
-            if fields_of(code):
-                text = item.get("text")
-                values = read_values(code, text) if isinstance(text, str) else None
-                if values is None:
-                    raise InputError(f"{where}.reasons[{i}].text: {f.spell(code)} is read back from its "
-                                     "sentence, and this is not one of its sentences.")
+            values = _reason_values(item, code, f"{where}.reasons[{i}]")
             built = reason(code, **values)
             if item.get("article", built.article) != built.article:
                 raise InputError(f"{where}.reasons[{i}].article: {f.spell(code)} cites Art. {built.article}, "

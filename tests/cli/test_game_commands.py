@@ -33,7 +33,7 @@ def test_match_prints_every_shot_with_its_articles_and_a_progress_bar(record):
     _, done = record
     assert "Arrime" in done.stdout and "Partida 1" in done.stdout
     assert "Art." in done.stdout
-    assert "gana el encuentro" in done.stdout
+    assert re.search(r"bot [AB] gana el encuentro 1-0$", done.stdout.strip().splitlines()[-1])  # winner first
     assert "[" in done.stderr and "(a 1 partida)" in done.stderr
     assert "de la banda de cabecera" in done.stdout and "Arrime para el primer tiro de apertura" in done.stdout
     assert "saca" not in done.stdout and "saque" not in done.stdout and "tablas" not in done.stdout

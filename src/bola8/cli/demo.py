@@ -40,7 +40,7 @@ SITUATIONS = [
 _SAY = {
     "es": {"referee": "== El árbitro ==", "match": "== Un encuentro entre bots (a {race} {games}) ==",
            "replay": "== Reproducción del registro ==", "yes": "sí", "no": "no",
-           "verdict": "falta: {foul}; pierde el turno: {passes}",
+           "verdict": "falta: {foul}; pierde el turno: {passes}", "foul": "falta: {foul}",
            "next": "tira a continuación: jugador {player}",
            "decision": "el jugador {player} elige: {options}", "or": " o ",
            "over": "partida terminada: gana el jugador {winner}",
@@ -48,7 +48,7 @@ _SAY = {
            "game": "partida", "games": "partidas"},
     "en": {"referee": "== The referee ==", "match": "== A bot-vs-bot match (race to {race}) ==",
            "replay": "== Replay of the record ==", "yes": "yes", "no": "no",
-           "verdict": "foul: {foul}; turn passes: {passes}",
+           "verdict": "foul: {foul}; turn passes: {passes}", "foul": "foul: {foul}",
            "next": "next to shoot: player {player}",
            "decision": "player {player} chooses: {options}", "or": " or ",
            "over": "game over: player {winner} wins",
@@ -87,14 +87,15 @@ def _run(args) -> int:
         state = rules.State.from_dict({"on_table": list(range(1, 16)), **state_data})
         ruling, after = rules.judge(state, rules.Shot.from_dict(shot_data))
         print(f"\n{title_es if args.lang == 'es' else title_en}")
-        parts = [say["verdict"].format(foul=yes_no(ruling.foul), passes=yes_no(ruling.turn_passes))]
-        if after.phase == "over":
-            parts.append(say["over"].format(winner=after.winner))
+        if after.phase == "over":      # no next turn to lose or keep
+            parts = [say["foul"].format(foul=yes_no(ruling.foul)), say["over"].format(winner=after.winner)]
         elif after.decision is not None:
             options = say["or"].join(name_of(o, args.lang) for o in after.decision.options)
-            parts.append(say["decision"].format(player=after.decision.player, options=options))
+            parts = [say["verdict"].format(foul=yes_no(ruling.foul), passes=yes_no(ruling.turn_passes)),
+                     say["decision"].format(player=after.decision.player, options=options)]
         else:
-            parts.append(say["next"].format(player=after.shooter))
+            parts = [say["verdict"].format(foul=yes_no(ruling.foul), passes=yes_no(ruling.turn_passes)),
+                     say["next"].format(player=after.shooter)]
         print("  " + "; ".join(parts))
         for reason in ruling.reasons:
             print(f"  Art. {reason.article}: {reason.text(args.lang)}")

@@ -225,11 +225,11 @@ class MatchPrinter:
     def on_match_end(self, result):
         w = self.w
         gap = "" if self.quiet else "\n"
-        score = f"{result.score[0]}-{result.score[1]}"
-        if result.result == "disqualification":
+        if result.result == "disqualification":      # the scoreboard as it stood, player A first
             text = w["match_dq"].format(winner=self.names[result.winner], loser=self.names[1 - result.winner],
-                                        score=score)
-        else:
+                                        score=f"{result.score[0]}-{result.score[1]}")
+        else:                                        # the winner's games first, as a result is said
+            score = f"{result.score[result.winner]}-{result.score[1 - result.winner]}"
             text = w["match"].format(name=self.names[result.winner], score=score)
         print(gap + text, file=self.out, flush=True)
 

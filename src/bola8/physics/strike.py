@@ -107,22 +107,27 @@ class Strike:
 
 def strike_state(strike: Strike, ball, cue) -> tuple[np.ndarray, np.ndarray]:
     """(velocity (3,), angular velocity (3,)) of the cue ball just after the tip leaves it."""
+    # Scalar arithmetic, in the order numpy's elementwise operations and np.cross use (the
+    # same floats, without their per-call overhead: this runs once per simulated shot).
     R, m = ball.radius, ball.mass
     inertia = 0.4 * m * R * R
     phi, th = math.radians(strike.phi), math.radians(strike.theta)
-    d = np.array([math.cos(phi), math.sin(phi), 0.0])
-    right = np.array([d[1], -d[0], 0.0])
-    axis = np.array([math.cos(th) * d[0], math.cos(th) * d[1], -math.sin(th)])
-    up = np.array([math.sin(th) * d[0], math.sin(th) * d[1], math.cos(th)])
+    dx, dy = math.cos(phi), math.sin(phi)
+    cth, sth = math.cos(th), math.sin(th)
+    ax, ay, az = cth * dx, cth * dy, -sth                  # cue axis
     a, b = strike.a * R, strike.b * R
     c = math.sqrt(max(R * R - a * a - b * b, 0.0))
-    r = a * right + b * up - c * axis
-    lever = np.cross(r, axis)
+    # r = a right + b up - c axis, with right = (dy, -dx, 0) and up = (sth dx, sth dy, cth)
+    rx = (a * dy + b * (sth * dx)) - c * ax
+    ry = (a * -dx + b * (sth * dy)) - c * ay
+    rz = (a * 0.0 + b * cth) - c * az
+    lever = np.array([ry * az - rz * ay, rz * ax - rx * az, rx * ay - ry * ax])
+    # np.dot, not a scalar sum: BLAS's rounding, as before
     force = (1.0 + cue.tip_restitution) * m * strike.speed / (
-        1.0 + m / cue.mass + m * float(lever @ lever) / inertia)
-    v = force * axis / m
-    v[2] = 0.0
-    w = np.cross(r, force * axis) / inertia
+        1.0 + m / cue.mass + m * float(np.dot(lever, lever)) / inertia)
+    fx, fy, fz = force * ax, force * ay, force * az
+    v = np.array([fx / m, fy / m, 0.0])
+    w = np.array([(ry * fz - rz * fy) / inertia, (rz * fx - rx * fz) / inertia, (rx * fy - ry * fx) / inertia])
     if strike.a != 0.0:
         ar = strike.a
         alpha = math.atan(2.5 * ar * math.sqrt(1.0 - ar * ar)

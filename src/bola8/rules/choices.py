@@ -15,13 +15,17 @@ from bola8.rules.state import CHOICES, State
 def make_choice(state: State, choice: str) -> tuple[Ruling, State]:
     """Apply ``choice`` to the pending decision; refused when nothing (or something else) is pending."""
     if state.phase == "over":
-        raise InputError("state.phase: the game is over; no choice can be made.")
+        raise InputError("state.phase: the game is over; no choice can be made.",
+                         "state.phase: la partida ha terminado; no se puede hacer ninguna elección.")
     f.choice(choice, "choice", CHOICES)
     decision = state.decision
     if decision is None:
-        raise InputError(f"choice: no decision is pending; {f.spell(choice)} cannot be chosen now.")
+        raise InputError(f"choice: no decision is pending; {f.spell(choice)} cannot be chosen now.",
+                         f"choice: no hay ninguna decisión pendiente; ahora no se puede elegir {f.spell(choice)}.")
     if choice not in decision.options:
         raise InputError(f"choice: {f.spell(choice)} is not one of the pending options "
+                         f"({', '.join(decision.options)}).",
+                         f"choice: {f.spell(choice)} no es una de las opciones pendientes "
                          f"({', '.join(decision.options)}).")
     chooser = decision.player
     if choice == "accept_table":

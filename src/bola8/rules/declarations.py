@@ -13,7 +13,8 @@ DECLARATIONS = ("stalemate", "forfeit")
 
 def make_declaration(state: State, what: str, player: int | None = None) -> tuple[Ruling, State]:
     if state.phase == "over":
-        raise InputError("state.phase: the game is over; nothing more can be declared.")
+        raise InputError("state.phase: the game is over; nothing more can be declared.",
+                         "state.phase: la partida ha terminado; ya no se puede declarar nada.")
     f.choice(what, "declare", DECLARATIONS)
     if what == "stalemate":
         # Art. 21.2: the players agree, at any time; the game ends with no winner and
@@ -25,7 +26,8 @@ def make_declaration(state: State, what: str, player: int | None = None) -> tupl
     # Forfeit: Art. 18.5 (a repeated intentional foul after a warning) or Art. 22
     # (disqualification). ``player`` is the one who loses the game.
     if player is None:
-        raise InputError("player: a forfeit names the player who loses the game; expected 0 or 1.")
+        raise InputError("player: a forfeit names the player who loses the game; expected 0 or 1.",
+                         "player: una partida perdida por sanción nombra al jugador que la pierde; se esperaba 0 o 1.")
     loser = f.player(player, "player")
     after = game_over(state, result="forfeit", winner=1 - loser)
     return make_ruling(state, after, codes=("forfeit",))

@@ -59,44 +59,61 @@ def check_no_contact_moves_nothing(shot: Shot) -> None:
         return
     unless = ("when the cue ball touched no ball (first_contact is null) unless a referee entered "
               "the foul \"touched_ball\" (Art. 12.1.e).")
+    unless_es = ("si la bola blanca no tocó ninguna bola (first_contact es null), salvo que el árbitro "
+                 "haya anotado la falta \"touched_ball\" (Art. 12.1.e).")
     for i, p in enumerate(shot.pocketed):
         if p.ball != CUE:
-            raise InputError(f"shot.pocketed[{i}].ball: ball {p.ball} cannot drop {unless}")
+            raise InputError(f"shot.pocketed[{i}].ball: ball {p.ball} cannot drop {unless}",
+                             f"shot.pocketed[{i}].ball: la bola {p.ball} no puede entronerarse {unless_es}")
     for i, ball in enumerate(shot.off_table):
         if ball != CUE:
-            raise InputError(f"shot.off_table[{i}]: ball {ball} cannot leave the table {unless}")
+            raise InputError(f"shot.off_table[{i}]: ball {ball} cannot leave the table {unless}",
+                             f"shot.off_table[{i}]: la bola {ball} no puede salir de la mesa {unless_es}")
     if shot.object_balls_to_rail:
         raise InputError(f"shot.object_balls_to_rail: {shot.object_balls_to_rail} object balls cannot reach "
-                         f"a cushion {unless}")
+                         f"a cushion {unless}",
+                         f"shot.object_balls_to_rail: {shot.object_balls_to_rail} bolas de color no pueden "
+                         f"llegar a una banda {unless_es}")
 
 
 def check_shot_fits(state: State, shot: Shot) -> None:
     """Refuse a shot the state does not allow, naming the field."""
     if state.phase == "over":
-        raise InputError("state.phase: the game is over; no further shot can be judged.")
+        raise InputError("state.phase: the game is over; no further shot can be judged.",
+                         "state.phase: la partida ha terminado; no se puede juzgar ningún tiro más.")
     if state.decision is not None:
         raise InputError(f"shot: a decision is pending (player {state.decision.player} chooses "
-                         f"{' or '.join(state.decision.options)}); send the choice first.")
+                         f"{' or '.join(state.decision.options)}); send the choice first.",
+                         f"shot: hay una decisión pendiente (el jugador {state.decision.player} elige "
+                         f"{' o '.join(state.decision.options)}); envíe primero la elección.")
     on_table = set(state.on_table)
     for i, p in enumerate(shot.pocketed):
         if p.ball != 0 and p.ball not in on_table:
-            raise InputError(f"shot.pocketed[{i}].ball: ball {p.ball} is not on the table.")
+            raise InputError(f"shot.pocketed[{i}].ball: ball {p.ball} is not on the table.",
+                             f"shot.pocketed[{i}].ball: la bola {p.ball} no está en la mesa.")
     for i, ball in enumerate(shot.off_table):
         if ball != 0 and ball not in on_table:
-            raise InputError(f"shot.off_table[{i}]: ball {ball} is not on the table.")
+            raise InputError(f"shot.off_table[{i}]: ball {ball} is not on the table.",
+                             f"shot.off_table[{i}]: la bola {ball} no está en la mesa.")
     if shot.first_contact is not None and shot.first_contact not in on_table:
-        raise InputError(f"shot.first_contact: ball {shot.first_contact} is not on the table.")
+        raise InputError(f"shot.first_contact: ball {shot.first_contact} is not on the table.",
+                         f"shot.first_contact: la bola {shot.first_contact} no está en la mesa.")
     if shot.object_balls_to_rail > len(on_table):
         raise InputError(f"shot.object_balls_to_rail: {shot.object_balls_to_rail} is more than the "
-                         f"{len(on_table)} object balls on the table.")
+                         f"{len(on_table)} object balls on the table.",
+                         f"shot.object_balls_to_rail: {shot.object_balls_to_rail} son más que las "
+                         f"{len(on_table)} bolas de color que hay en la mesa.")
     check_no_contact_moves_nothing(shot)
     if state.phase == "break":
         if shot.call is not None:
-            raise InputError("shot.call: the break is never called (Art. 2.1); expected null.")
+            raise InputError("shot.call: the break is never called (Art. 2.1); expected null.",
+                             "shot.call: el tiro de apertura nunca se canta (Art. 2.1); se esperaba null.")
         return
     if shot.call is not None:
         allowed = callable_balls(state)
         if shot.call.ball not in allowed:
-            listed = ", ".join(str(b) for b in allowed) or "none"
+            listed = ", ".join(str(b) for b in allowed)
             raise InputError(f"shot.call: ball {shot.call.ball} may not be called now (Art. 2.5); "
-                             f"the shooter may call {listed}.")
+                             f"the shooter may call {listed or 'none'}.",
+                             f"shot.call: ahora no se puede cantar la bola {shot.call.ball} (Art. 2.5); "
+                             f"el jugador puede cantar {listed or 'ninguna'}.")

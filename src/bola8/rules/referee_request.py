@@ -25,10 +25,13 @@ def answer(request: Any, lang: str = "es") -> dict:
     forms = [name for name in FORMS if name in request]
     if len(forms) != 1:
         raise InputError("input: expected exactly one of shot, choice or declare beside state"
-                         + (f", got {', '.join(forms)}." if forms else "."))
+                         + (f", got {', '.join(forms)}." if forms else "."),
+                         "input: se esperaba exactamente uno de shot, choice o declare junto a state"
+                         + (f", y llegó {', '.join(forms)}." if forms else "."))
     form = forms[0]
     if "player" in request and form != "declare":
-        raise InputError("input.player: only a declaration names a player.")
+        raise InputError("input.player: only a declaration names a player.",
+                         "input.player: solo una declaración nombra a un jugador.")
     if form == "shot":
         ruling, after = judge(state, Shot.from_dict(request["shot"], "shot"))
     elif form == "choice":

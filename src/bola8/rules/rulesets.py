@@ -62,4 +62,5 @@ def get_ruleset(name: str) -> Ruleset:
         return RULESETS[name]
     except (KeyError, TypeError):
         raise InputError(
-            f"ruleset: {spell(name)} is not a ruleset; expected one of {', '.join(RULESETS)}.") from None
+            f"ruleset: {spell(name)} is not a ruleset; expected one of {', '.join(RULESETS)}.",
+            f"ruleset: {spell(name, 'es')} no es un reglamento; se esperaba uno de {', '.join(RULESETS)}.") from None

@@ -37,7 +37,8 @@ class Reason:
 
     def text(self, lang: str = "es") -> str:
         if lang not in LANGS:
-            raise InputError(f"lang: {f.spell(lang)} is not a language; expected es or en.")
+            raise InputError(f"lang: {f.spell(lang)} is not a language; expected es or en.",
+                             f"lang: {f.spell(lang, 'es')} no es un idioma; se esperaba es o en.")
         return self.es if lang == "es" else self.en
 
     def to_dict(self, lang: str = "es") -> dict:
@@ -58,14 +59,16 @@ def _reason_values(item: dict, code: str, where: str) -> dict[str, Any]:
     names = fields_of(code)
     if not names:
         if "values" in item:
-            raise InputError(f"{where}.values: {f.spell(code)} holds no values.")
+            raise InputError(f"{where}.values: {f.spell(code)} holds no values.",
+                             f"{where}.values: {f.spell(code, 'es')} no lleva valores.")
         return {}
     data = f.require_object(f.require_present(item, "values", where), f"{where}.values")
     f.refuse_unknown(data, names, f"{where}.values")
     values = {name: VALUE_KINDS[name](f.require_present(data, name, f"{where}.values"),
                                       f"{where}.values.{name}") for name in names}
     if "group" in values and values["group"] == values.get("other"):
-        raise InputError(f"{where}.values.other: the opponent's group must differ from the shooter's.")
+        raise InputError(f"{where}.values.other: the opponent's group must differ from the shooter's.",
+                         f"{where}.values.other: el grupo del contrario debe ser distinto del del jugador que tira.")
     return values
 
 
@@ -112,7 +115,9 @@ class Ruling:
             built = reason(code, **values)
             if item.get("article", built.article) != built.article:
                 raise InputError(f"{where}.reasons[{i}].article: {f.spell(code)} cites Art. {built.article}, "
-                                 f"not {f.spell(item.get('article'))}.")
+                                 f"not {f.spell(item.get('article'))}.",
+                                 f"{where}.reasons[{i}].article: {f.spell(code, 'es')} cita el Art. {built.article}, "
+                                 f"no {f.spell(item.get('article'), 'es')}.")
             reasons.append(built)
 
         def balls(key: str) -> tuple[int, ...]:

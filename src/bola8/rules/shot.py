@@ -120,21 +120,24 @@ class Shot:
         for i, item in enumerate(f.array(f.require_present(data, "pocketed", where), f"{where}.pocketed")):
             p = Pocketed.from_dict(item, f"{where}.pocketed[{i}]")
             if p.ball in seen:
-                raise InputError(f"{where}.pocketed[{i}].ball: ball {p.ball} is listed twice.")
+                raise InputError(f"{where}.pocketed[{i}].ball: ball {p.ball} is listed twice.",
+                                 f"{where}.pocketed[{i}].ball: la bola {p.ball} aparece dos veces.")
             seen[p.ball] = f"{where}.pocketed"
             pocketed.append(p)
         off = []
         for i, item in enumerate(f.array(data.get("off_table", []), f"{where}.off_table")):
             ball = f.integer(item, f"{where}.off_table[{i}]", 0, 15)
             if ball in seen:
-                raise InputError(f"{where}.off_table[{i}]: ball {ball} is already listed in {seen[ball]}.")
+                raise InputError(f"{where}.off_table[{i}]: ball {ball} is already listed in {seen[ball]}.",
+                                 f"{where}.off_table[{i}]: la bola {ball} ya aparece en {seen[ball]}.")
             seen[ball] = f"{where}.off_table"
             off.append(ball)
         fouls = []
         for i, item in enumerate(f.array(data.get("referee_fouls", []), f"{where}.referee_fouls")):
             name = f.choice(item, f"{where}.referee_fouls[{i}]", REFEREE_FOULS)
             if name in fouls:
-                raise InputError(f"{where}.referee_fouls[{i}]: {f.spell(name)} is listed twice.")
+                raise InputError(f"{where}.referee_fouls[{i}]: {f.spell(name)} is listed twice.",
+                                 f"{where}.referee_fouls[{i}]: {f.spell(name)} aparece dos veces.")
             fouls.append(name)
         return cls(
             call=call,

@@ -54,43 +54,55 @@ BALL_KEYS = tuple(str(n) for n in range(16))
 def _ball_number(key: Any) -> int:
     """A ball key: the JSON strings "0".."15" exactly (or those ints from Python); nothing else."""
     if isinstance(key, bool):
-        raise InputError(f"balls: {key!r} is not a ball number; expected \"0\" to \"15\".")
+        raise InputError(f"balls: {key!r} is not a ball number; expected \"0\" to \"15\".",
+                         f"balls: {key!r} no es un número de bola; se esperaba de \"0\" a \"15\".")
     if isinstance(key, int):
         if not 0 <= key <= 15:
-            raise InputError(f"balls.{key}: ball {key} is outside 0-15.")
+            raise InputError(f"balls.{key}: ball {key} is outside 0-15.",
+                             f"balls.{key}: la bola {key} está fuera de 0-15.")
         return key
     if isinstance(key, str) and key in BALL_KEYS:
         return int(key)
     if isinstance(key, str) and key.isascii() and key.isdigit() and not key.startswith("0"):
-        raise InputError(f"balls.{key}: ball {key} is outside 0-15.")
-    raise InputError(f"balls: {key!r} is not a ball number; expected \"0\" to \"15\" exactly.")
+        raise InputError(f"balls.{key}: ball {key} is outside 0-15.",
+                         f"balls.{key}: la bola {key} está fuera de 0-15.")
+    raise InputError(f"balls: {key!r} is not a ball number; expected \"0\" to \"15\" exactly.",
+                     f"balls: {key!r} no es un número de bola; se esperaba exactamente de \"0\" a \"15\".")
 
 
 def validate_layout(spec: TableSpec, raw: Any) -> dict[int, tuple[float, float]]:
     if not isinstance(raw, dict):
-        raise InputError("balls: expected an object of ball number -> [x, y].")
+        raise InputError("balls: expected an object of ball number -> [x, y].",
+                         "balls: se esperaba un objeto de número de bola -> [x, y].")
     balls: dict[int, tuple[float, float]] = {}
     for key, pos in raw.items():
         n = _ball_number(key)
         if n in balls:
-            raise InputError(f"balls.{key}: ball {n} is given twice.")
+            raise InputError(f"balls.{key}: ball {n} is given twice.",
+                             f"balls.{key}: la bola {n} aparece dos veces.")
         xy = [finite_float(c) for c in pos] if isinstance(pos, (list, tuple)) and len(pos) == 2 else [None]
         if None in xy:
-            raise InputError(f"balls.{key}: expected [x, y] with two finite numbers (metres).")
+            raise InputError(f"balls.{key}: expected [x, y] with two finite numbers (metres).",
+                             f"balls.{key}: se esperaba [x, y] con dos números finitos (metros).")
         x, y = xy
         if not spec.is_on_cloth(x, y):
             raise InputError(f"balls.{key}: ({x}, {y}) is off the cloth; the centre must lie within "
+                             f"[R, {spec.width} - R] x [R, {spec.length} - R].",
+                             f"balls.{key}: ({x}, {y}) está fuera del paño; el centro debe quedar dentro de "
                              f"[R, {spec.width} - R] x [R, {spec.length} - R].")
         balls[n] = (x, y)
     if 0 not in balls:
-        raise InputError("balls: the cue ball (0) is missing.")
+        raise InputError("balls: the cue ball (0) is missing.",
+                         "balls: falta la bola blanca (0).")
     numbers = sorted(balls)
     limit = 2.0 * spec.ball_radius - 1e-9
     for a_i, a in enumerate(numbers):
         for b in numbers[a_i + 1:]:
             if math.dist(balls[a], balls[b]) < limit:
                 raise InputError(f"balls.{b}: ball {b} overlaps ball {a} (centres "
-                                 f"{math.dist(balls[a], balls[b]):.6f} m apart, less than 2R).")
+                                 f"{math.dist(balls[a], balls[b]):.6f} m apart, less than 2R).",
+                                 f"balls.{b}: la bola {b} se solapa con la bola {a} (centros a "
+                                 f"{math.dist(balls[a], balls[b]):.6f} m, menos de 2R).")
     return balls
 
 
@@ -98,24 +110,29 @@ def simulate(**request: Any) -> ShotResult:
     """The contract of spec/simulate-json.md: validate the request and play it."""
     unknown = sorted(set(request) - set(REQUEST_FIELDS))
     if unknown:
-        raise InputError(f"{unknown[0]}: unknown field; expected {', '.join(REQUEST_FIELDS)}.")
+        raise InputError(f"{unknown[0]}: unknown field; expected {', '.join(REQUEST_FIELDS)}.",
+                         f"{unknown[0]}: campo desconocido; se esperaba {', '.join(REQUEST_FIELDS)}.")
     name = request.get("table", "9ft")
     if not isinstance(name, str):
-        raise InputError(f"table: {name!r} is not a table name.")
+        raise InputError(f"table: {name!r} is not a table name.",
+                         f"table: {name!r} no es un nombre de mesa.")
     spec = table_spec(name)
     has_balls, has_seed = "balls" in request, "rack_seed" in request
     if has_balls == has_seed:
-        raise InputError("balls, rack_seed: give exactly one of them (a layout or a rack seed).")
+        raise InputError("balls, rack_seed: give exactly one of them (a layout or a rack seed).",
+                         "balls, rack_seed: indique exactamente uno de los dos (una posición o una semilla de rack).")
     if has_seed:
         seed = request["rack_seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InputError(f"rack_seed: {seed!r} is not an integer.")
+            raise InputError(f"rack_seed: {seed!r} is not an integer.",
+                             f"rack_seed: {seed!r} no es un entero.")
         balls = dict(rack(spec, seed))
         balls[0] = spec.head_spot
     else:
         balls = validate_layout(spec, request["balls"])
     if "strike" not in request:
-        raise InputError("strike: missing; it is required.")
+        raise InputError("strike: missing; it is required.",
+                         "strike: falta; es obligatorio.")
     strike = Strike.from_dict(request["strike"])
     return simulate_layout(spec, balls, strike, settings_from_dict(request.get("settings", {})))
 
@@ -127,15 +144,18 @@ SETTINGS_FIELDS = ("cushion_model", "stronge_omega_ratio")
 def settings_from_dict(data: Any) -> PhysicsSettings:
     """``settings`` of a request: the cushion model and its parameter; the rest stay the defaults."""
     if not isinstance(data, dict):
-        raise InputError("settings: expected an object such as {\"cushion_model\": \"stronge\"}.")
+        raise InputError("settings: expected an object such as {\"cushion_model\": \"stronge\"}.",
+                         "settings: se esperaba un objeto como {\"cushion_model\": \"stronge\"}.")
     unknown = sorted(set(data) - set(SETTINGS_FIELDS))
     if unknown:
-        raise InputError(f"settings.{unknown[0]}: unknown field; expected {', '.join(SETTINGS_FIELDS)}.")
+        raise InputError(f"settings.{unknown[0]}: unknown field; expected {', '.join(SETTINGS_FIELDS)}.",
+                         f"settings.{unknown[0]}: campo desconocido; se esperaba {', '.join(SETTINGS_FIELDS)}.")
     if not data:
         return _DEFAULT_SETTINGS
     model = data.get("cushion_model", _DEFAULT_SETTINGS.cushion_model)
     if not isinstance(model, str):
-        raise InputError(f"settings.cushion_model: {model!r} is not a model name.")
+        raise InputError(f"settings.cushion_model: {model!r} is not a model name.",
+                         f"settings.cushion_model: {model!r} no es un nombre de modelo.")
     ratio = data.get("stronge_omega_ratio", _DEFAULT_SETTINGS.stronge_omega_ratio)
     value = finite_float(ratio)
     if value is None:

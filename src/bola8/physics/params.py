@@ -147,18 +147,23 @@ class PhysicsSettings:
             from bola8.errors import InputError
 
             raise InputError(f"settings.cushion_model: {self.cushion_model!r} is not a model; "
-                             f"expected one of {', '.join(CUSHION_MODELS)}.")
+                             f"expected one of {', '.join(CUSHION_MODELS)}.",
+                             f"settings.cushion_model: {self.cushion_model!r} no es un modelo; "
+                             f"se esperaba uno de {', '.join(CUSHION_MODELS)}.")
         if not 1.0 < self.stronge_omega_ratio < 2.0:
             from bola8.errors import InputError
 
-            raise InputError(f"settings.stronge_omega_ratio: {self.stronge_omega_ratio!r} is outside (1, 2).")
+            raise InputError(f"settings.stronge_omega_ratio: {self.stronge_omega_ratio!r} is outside (1, 2).",
+                             f"settings.stronge_omega_ratio: {self.stronge_omega_ratio!r} está fuera de (1, 2).")
         if self.cushion_model == "stronge" and self.stronge_omega_ratio * self.ball.e_cushion <= 1.0:
             from bola8.errors import InputError
 
             # below it the contact's slip speed rises again during restitution and the
             # three-phase solution of bola8.physics.stronge no longer holds
             raise InputError(f"settings.stronge_omega_ratio: {self.stronge_omega_ratio!r} times the cushion "
-                             f"restitution {self.ball.e_cushion!r} must exceed 1 for the compliant model.")
+                             f"restitution {self.ball.e_cushion!r} must exceed 1 for the compliant model.",
+                             f"settings.stronge_omega_ratio: {self.stronge_omega_ratio!r} por la restitución de la "
+                             f"banda {self.ball.e_cushion!r} debe superar 1 en el modelo deformable.")
 
     def as_array(self, cushion_height: float) -> np.ndarray:
         """The flat parameter vector the kernel reads (indices in ``engine.P_*``)."""

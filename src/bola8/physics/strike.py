@@ -45,14 +45,18 @@ def finite_float(v: Any) -> float | None:
 def not_finite_error(field: str, v: Any) -> InputError:
     """The error for a value ``finite_float`` refused (a huge integer is not repeated)."""
     if isinstance(v, int) and not isinstance(v, bool):
-        return InputError(f"{field}: the integer is too large for a float; expected a finite number.")
-    return InputError(f"{field}: {v!r} is not a finite number.")
+        return InputError(f"{field}: the integer is too large for a float; expected a finite number.",
+                          f"{field}: el entero es demasiado grande para un número en coma flotante; "
+                          "se esperaba un número finito.")
+    return InputError(f"{field}: {v!r} is not a finite number.",
+                      f"{field}: {v!r} no es un número finito.")
 
 
 def _number(d: dict, key: str, default: float | None, where: str) -> float:
     if key not in d:
         if default is None:
-            raise InputError(f"{where}.{key}: missing; it is required.")
+            raise InputError(f"{where}.{key}: missing; it is required.",
+                             f"{where}.{key}: falta; es obligatorio.")
         return default
     f = finite_float(d[key])
     if f is None:
@@ -80,20 +84,26 @@ class Strike:
             if finite_float(v) is None:
                 raise not_finite_error(f"{where}.{key}", v)
         if not 0.0 < self.speed <= 12.0:
-            raise InputError(f"{where}.speed: {self.speed} m/s is outside (0, 12].")
+            raise InputError(f"{where}.speed: {self.speed} m/s is outside (0, 12].",
+                             f"{where}.speed: {self.speed} m/s está fuera de (0, 12].")
         if not 0.0 <= self.theta <= 80.0:
-            raise InputError(f"{where}.theta: {self.theta} degrees is outside [0, 80].")
+            raise InputError(f"{where}.theta: {self.theta} degrees is outside [0, 80].",
+                             f"{where}.theta: {self.theta} grados está fuera de [0, 80].")
         if not self.a * self.a + self.b * self.b < 1.0:
             raise InputError(f"{where}.a, {where}.b: the tip offset a^2 + b^2 = "
-                             f"{self.a * self.a + self.b * self.b:g} must be below 1.")
+                             f"{self.a * self.a + self.b * self.b:g} must be below 1.",
+                             f"{where}.a, {where}.b: el desplazamiento de la punta a^2 + b^2 = "
+                             f"{self.a * self.a + self.b * self.b:g} debe ser menor que 1.")
 
     @classmethod
     def from_dict(cls, d: Any, where: str = "strike") -> Strike:
         if not isinstance(d, dict):
-            raise InputError(f"{where}: expected an object with speed, phi, theta, a, b.")
+            raise InputError(f"{where}: expected an object with speed, phi, theta, a, b.",
+                             f"{where}: se esperaba un objeto con speed, phi, theta, a, b.")
         unknown = sorted(set(d) - {"speed", "phi", "theta", "a", "b"})
         if unknown:
-            raise InputError(f"{where}.{unknown[0]}: unknown field; expected speed, phi, theta, a, b.")
+            raise InputError(f"{where}.{unknown[0]}: unknown field; expected speed, phi, theta, a, b.",
+                             f"{where}.{unknown[0]}: campo desconocido; se esperaba speed, phi, theta, a, b.")
         return cls(speed=_number(d, "speed", None, where), phi=_number(d, "phi", None, where),
                    theta=_number(d, "theta", 0.0, where), a=_number(d, "a", 0.0, where),
                    b=_number(d, "b", 0.0, where))

@@ -113,7 +113,8 @@ def table_spec(name: str) -> TableSpec:
     if name not in TABLES:
         from bola8.errors import InputError
 
-        raise InputError(f"table: {name!r} is not a table; expected one of {', '.join(TABLES)}.")
+        raise InputError(f"table: {name!r} is not a table; expected one of {', '.join(TABLES)}.",
+                         f"table: {name!r} no es una mesa; se esperaba una de {', '.join(TABLES)}.")
     return TABLES[name]
 
 

@@ -87,7 +87,7 @@ def transition_dt(rvw, s, prm):
     return INF
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def path_coeffs(rvw, s, prm, out):
     """r(t) = out[0:2] + out[2:4] t + out[4:6] t^2 while the ball keeps its state."""
     out[0] = rvw[0, 0]
@@ -113,7 +113,7 @@ def path_coeffs(rvw, s, prm, out):
         out[5] = k * rvw[1, 1]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def evolve(rvw, s, dt, prm):
     """Advance one ball by dt in closed form (within its current motion state)."""
     if dt <= 0.0 or s == STATIONARY or s == POCKETED:
@@ -158,26 +158,33 @@ def evolve(rvw, s, dt, prm):
 # ---------------------------------------------------------------- contact times
 
 @njit(cache=True)
-def _circle_dt(pc, cx, cy, rad, horizon):
-    """First entry of a ball centre path (coeffs pc) into the circle (cx, cy, rad)."""
-    d0x, d0y = pc[0] - cx, pc[1] - cy
-    d1x, d1y, d2x, d2y = pc[2], pc[3], pc[4], pc[5]
-    n0 = np.hypot(d0x, d0y)
-    if n0 - np.hypot(d1x, d1y) * horizon - np.hypot(d2x, d2y) * horizon * horizon > rad + 1e-9:
-        return INF
-    return quartic_entry(d2x * d2x + d2y * d2y, 2.0 * (d1x * d2x + d1y * d2y),
-                         d1x * d1x + d1y * d1y + 2.0 * (d0x * d2x + d0y * d2y),
-                         2.0 * (d0x * d1x + d0y * d1y), n0 * n0 - rad * rad, 0.0, horizon)
+def _entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, horizon):
+    """First t in [0, horizon] at which |d0 + d1 t + d2 t^2| falls to rad (quartic), or inf.
 
+    d is a ball's path relative to another ball (rad = 2R), to a jaw tip
+    (rad = R + tip radius) or to a pocket's drop centre (rad = its radius).
+    Scalar arguments: a call passes no arrays (no reference counting), so it
+    is cheap without being inlined at each of its call sites.
 
-@njit(cache=True)
-def pair_dt(pi, pj, R, horizon):
-    d0x, d0y = pi[0] - pj[0], pi[1] - pj[1]
-    d1x, d1y, d2x, d2y = pi[2] - pj[2], pi[3] - pj[3], pi[4] - pj[4], pi[5] - pj[5]
+    Most calls are answered without the quartic: along the unit vector u from
+    the start, |d(t)| >= d(t).u = n0 + (d1.u) t + (d2.u) t^2, a quadratic whose
+    minimum on [0, horizon] is closed form. If that stays above rad + 1e-9 the
+    quartic has no root there (its rounding is orders of magnitude below the
+    margin), so skipping it changes no result. The bound is at least as tight
+    as the triangle inequality n0 - |d1| t - |d2| t^2.
+    """
     n0 = np.hypot(d0x, d0y)
-    rad = 2.0 * R
-    if n0 - np.hypot(d1x, d1y) * horizon - np.hypot(d2x, d2y) * horizon * horizon > rad + 1e-9:
-        return INF
+    lim = rad + 1e-9
+    if n0 > lim:
+        ux, uy = d0x / n0, d0y / n0
+        b1 = d1x * ux + d1y * uy
+        b2 = d2x * ux + d2y * uy
+        low = min(n0, n0 + (b1 + b2 * horizon) * horizon)
+        if b2 > 0.0 and 0.0 < -b1 < 2.0 * b2 * horizon:
+            tv = -0.5 * b1 / b2
+            low = min(low, n0 + (b1 + b2 * tv) * tv)
+        if low > lim:
+            return INF
     return quartic_entry(d2x * d2x + d2y * d2y, 2.0 * (d1x * d2x + d1y * d2y),
                          d1x * d1x + d1y * d1y + 2.0 * (d0x * d2x + d0y * d2y),
                          2.0 * (d0x * d1x + d0y * d1y), n0 * n0 - rad * rad, 0.0, horizon)
@@ -243,7 +250,7 @@ def quadratic_entry(c0, c1, c2, horizon):
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def segment_dt(pc, seg, R, horizon):
     ax, ay, bx, by, nx, ny = seg[0], seg[1], seg[2], seg[3], seg[4], seg[5]
     c0 = pc[4] * nx + pc[5] * ny
@@ -651,10 +658,10 @@ def _snapshot(snap, k, rvw, s):
         snap[k, i, 9] = s[i]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _refresh_ball(i, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush_o, hole_t, hole_o):
+    """Ball i's next transition, cushion or jaw contact, and drop (pc[i]: its path from now)."""
     R = prm[P_R]
-    path_coeffs(rvw[i], s[i], prm, pc[i])
     if s[i] == POCKETED:
         trans[i] = INF
         cush_t[i] = INF
@@ -674,9 +681,10 @@ def _refresh_ball(i, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush
             best = d
             bo = k
     ns = segs.shape[0]
+    x0, y0, x1, y1, x2, y2 = pc[i, 0], pc[i, 1], pc[i, 2], pc[i, 3], pc[i, 4], pc[i, 5]
     # nothing after the ball's first own event matters: it is recomputed then
     for k in range(circs.shape[0]):
-        d = _circle_dt(pc[i], circs[k, 0], circs[k, 1], R + circs[k, 2], min(h, best))
+        d = _entry_dt(x0 - circs[k, 0], y0 - circs[k, 1], x1, y1, x2, y2, R + circs[k, 2], min(h, best))
         if d < best:
             best = d
             bo = ns + k
@@ -686,7 +694,7 @@ def _refresh_ball(i, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush
     best = INF
     bo = -1
     for k in range(holes.shape[0]):
-        d = _circle_dt(pc[i], holes[k, 0], holes[k, 1], holes[k, 2], hh)
+        d = _entry_dt(x0 - holes[k, 0], y0 - holes[k, 1], x1, y1, x2, y2, holes[k, 2], hh)
         if d < best:
             best = d
             bo = k
@@ -694,8 +702,9 @@ def _refresh_ball(i, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush
     hole_o[i] = bo
 
 
-@njit(cache=True)
-def _refresh_pair(i, j, t, rvw, s, prm, trans, cush_t, hole_t, pc, pair_t):
+@njit(cache=True, inline="always")
+def _refresh_pair(i, j, t, s, prm, trans, cush_t, hole_t, pc, pair_t):
+    """The next contact of balls i and j (pc: every ball's path from now)."""
     a, b = (i, j) if i < j else (j, i)
     pair_t[a, b] = INF
     if s[a] == POCKETED or s[b] == POCKETED:
@@ -706,10 +715,9 @@ def _refresh_pair(i, j, t, rvw, s, prm, trans, cush_t, hole_t, pc, pair_t):
         return
     # a contact after either ball's next own event (transition, cushion, drop) is recomputed then
     h = min(min(trans[a], trans[b]), min(min(cush_t[a], cush_t[b]), min(hole_t[a], hole_t[b]))) - t
-    # path coefficients from the states now (pc of an untouched ball refers to an older time)
-    path_coeffs(rvw[a], s[a], prm, pc[a])
-    path_coeffs(rvw[b], s[b], prm, pc[b])
-    pair_t[a, b] = t + pair_dt(pc[a], pc[b], prm[P_R], h)
+    pair_t[a, b] = t + _entry_dt(pc[a, 0] - pc[b, 0], pc[a, 1] - pc[b, 1], pc[a, 2] - pc[b, 2],
+                                 pc[a, 3] - pc[b, 3], pc[a, 4] - pc[b, 4], pc[a, 5] - pc[b, 5],
+                                 2.0 * prm[P_R], h)
 
 
 @njit(cache=True)
@@ -727,17 +735,22 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
     ev_j = np.empty(max_events, dtype=np.int64)
     ev_o = np.empty(max_events, dtype=np.int64)
     snap = np.empty((max_events, n, 10))
-    trans = np.full(n, INF)
-    cush_t = np.full(n, INF)
-    cush_o = np.full(n, -1, dtype=np.int64)
-    hole_t = np.full(n, INF)
-    hole_o = np.full(n, -1, dtype=np.int64)
-    pair_t = np.full((n, n), INF)
-    pc = np.zeros((n, 6))
+    # Only np.empty, in four kinds (each numpy constructor and signature is compiled
+    # separately on the first call). The caches are all written by the first refresh
+    # (the contact objects whenever their times are finite), before any read.
+    trans = np.empty(n)
+    cush_t = np.empty(n)
+    hole_t = np.empty(n)
+    cush_o = np.empty(n, dtype=np.int64)
+    hole_o = np.empty(n, dtype=np.int64)
+    pair_t = np.empty((n, n))
+    pc = np.empty((n, 6))
     ns = segs.shape[0]
     # time of each pair's and each (ball, cushion) pair's last contact, for the anti-chatter guard
-    last_pair = np.full((n, n), -INF)
-    last_cush = np.full((n, ns + circs.shape[0]), -INF)
+    last_pair = np.empty((n, n))
+    last_pair[:, :] = -INF
+    last_cush = np.empty((n, ns + circs.shape[0]))
+    last_cush[:, :] = -INF
     t = 0.0
     k = 0
     ev_t[0] = 0.0
@@ -750,13 +763,29 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
     first = np.int64(0)
     _snapshot(snap, first, rvw, s)
     k = first + 1
+    # Balls whose cached times are out of date: all at the start, then the one or two
+    # an event touched. One refresh site, so the inlined refresh code is compiled once.
+    stale = np.empty(n, dtype=np.int64)
+    paired = np.empty(n, dtype=np.int64)   # 1: this ball's pairs are refreshed already
     for i in range(n):
-        _refresh_ball(i, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush_o, hole_t, hole_o)
-    for i in range(n):
-        for j in range(i + 1, n):
-            _refresh_pair(i, j, t, rvw, s, prm, trans, cush_t, hole_t, pc, pair_t)
+        stale[i] = i
+        paired[i] = 0
+    nstale = n
     truncated = False
     while True:
+        # every ball's path from now (an untouched ball's pc refers to an older time)
+        for m in range(n):
+            path_coeffs(rvw[m], s[m], prm, pc[m])
+        for q in range(nstale):
+            _refresh_ball(stale[q], t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush_o, hole_t, hole_o)
+        for q in range(nstale):
+            x = stale[q]
+            for m in range(n):
+                if m != x and paired[m] == 0:
+                    _refresh_pair(x, m, t, s, prm, trans, cush_t, hole_t, pc, pair_t)
+            paired[x] = 1
+        for q in range(nstale):
+            paired[stale[q]] = 0
         tmin = INF
         kind = -1
         bi = np.int64(-1)  # typed, not a literal: see `first` above
@@ -840,13 +869,10 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
         ev_o[k] = obj
         _snapshot(snap, k, rvw, s)
         k += 1
-        _refresh_ball(bi, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush_o, hole_t, hole_o)
+        stale[0] = bi
+        nstale = 1
         if bj >= 0:
-            _refresh_ball(bj, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush_o, hole_t, hole_o)
-        for m in range(n):
-            if m != bi:
-                _refresh_pair(bi, m, t, rvw, s, prm, trans, cush_t, hole_t, pc, pair_t)
-            if bj >= 0 and m != bj and m != bi:
-                _refresh_pair(bj, m, t, rvw, s, prm, trans, cush_t, hole_t, pc, pair_t)
+            stale[1] = bj
+            nstale = 2
     return (k, ev_t[:k].copy(), ev_type[:k].copy(), ev_i[:k].copy(), ev_j[:k].copy(), ev_o[:k].copy(),
             snap[:k].copy(), truncated)

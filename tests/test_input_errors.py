@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import ast
 import copy
+import json
 import pathlib
 import pickle
+import subprocess
+import sys
 
 import pytest
 
@@ -101,7 +104,9 @@ def check_bilingual(errors: list[InputError]) -> None:
     for error in errors:
         assert error.en and error.es, error
         assert error.en != error.es, error.en
-        assert str(error) == error.en == error.text("en") and error.text("es") == error.es == error.text()
+        assert error.en == error.text("en") and error.text("es") == error.es == error.text()
+        # str is English; a cue-ball placement answers in the language it was asked in (Spanish by default)
+        assert str(error) == error.text(getattr(error, "lang", "en"))
         field = error.en.split(": ", 1)[0]
         assert error.es.startswith(field + ": "), (error.en, error.es)
 
@@ -133,7 +138,63 @@ def test_every_refusal_of_simulate_is_in_both_languages(monkeypatch):
 LEFT = {("physics/api.py", "simulate_layout")}
 
 
-@pytest.mark.parametrize("where", ["rules", "physics"])
+@pytest.fixture(scope="module")
+def short_record(tmp_path_factory):
+    """The lines of a recorded match cut after three shots (and its last line)."""
+    path = tmp_path_factory.mktemp("record") / "m.jsonl"
+    done = subprocess.run([sys.executable, "-m", "bola8", "match", "--race", "1", "--seed", "3", "--quiet",
+                           "--record", str(path)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    shots = [i for i, line in enumerate(lines) if line["type"] == "shot"]
+    return lines[:shots[2] + 1] + [lines[-1]]
+
+
+def test_every_refusal_of_a_tampered_record_is_in_both_languages(short_record, tmp_path):
+    from bola8.game.record import read_record, replay
+
+    firsts = {}
+    for i, line in enumerate(short_record):
+        firsts.setdefault(line["type"], i)
+    target = tmp_path / "mutated.jsonl"
+    errors = []
+    for i in firsts.values():
+        for where in list(_paths(short_record[i]))[1:]:
+            if len(where) > 2 or where == ("type",):
+                continue
+            for value in (None, "x", -1, 1.5, [1, 2], {}, True):
+                lines = _set(short_record, (i, *where), value)
+                target.write_text("".join(json.dumps(line) + "\n" for line in lines))
+                errors += refusals(lambda path: replay(read_record(path)), [str(target)])
+    target.write_bytes(b"\xff\n")
+    errors += refusals(read_record, [str(target), str(tmp_path / "missing.jsonl")])
+    target.write_text(json.dumps(short_record[1]) + "\n")
+    errors += refusals(read_record, [str(target)])
+    assert len(errors) > 100
+    check_bilingual(errors)
+
+
+def test_every_refusal_of_games_matches_and_players_is_in_both_languages():
+    from bola8.game import Game, MatchSettings
+    from bola8.game.match import play_match
+    from bola8.players import make_player
+    from bola8.players.noise import ExecutionNoise
+
+    game = Game.new("9ft", rack_seed=1)
+    attempts = [
+        lambda: Game.new("13ft"), lambda: Game.new("9ft", ruleset="pool"),
+        lambda: game.place_cue_ball(-1.0, 0.3), lambda: game.place_cue_ball(0.6, 2.0),
+        lambda: game.place_cue_ball(*dict(game.balls)[1]),
+        lambda: MatchSettings(race=0), lambda: MatchSettings(warned=(2,)), lambda: MatchSettings(physics="fast"),
+        lambda: make_player("robot"), lambda: ExecutionNoise(-1.0),
+        lambda: play_match([None, None], MatchSettings(race=1), disqualified=5),
+    ]
+    errors = refusals(lambda attempt: attempt(), attempts)
+    assert len(errors) == len(attempts)
+    check_bilingual(errors)
+
+
+@pytest.mark.parametrize("where", ["rules", "physics", "game", "players", "files.py"])
 def test_no_input_error_in_the_source_is_left_with_one_language(where):
     """Every InputError (or PlacementError) built in src passes the English and the Spanish sentence."""
     paths = [SRC / where] if where.endswith(".py") else sorted((SRC / where).rglob("*.py"))
@@ -145,6 +206,12 @@ def test_no_input_error_in_the_source_is_left_with_one_language(where):
         for node in ast.walk(tree):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in ("InputError", "PlacementError")
-                    and len(node.args) + len(node.keywords) < 2 and node not in left):
+                    and not _both_languages(node) and node not in left):
                 one_language.append(f"{path.relative_to(SRC)}:{node.lineno}")
     assert not one_language
+
+
+def _both_languages(call: ast.Call) -> bool:
+    """InputError(en, es), InputError(*pair) or es=... given."""
+    return (len(call.args) >= 2 or any(isinstance(arg, ast.Starred) for arg in call.args)
+            or any(keyword.arg == "es" for keyword in call.keywords))

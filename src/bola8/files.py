@@ -18,7 +18,8 @@ def write_atomically(path: str, text: str, *, field: str = "output") -> None:
     try:
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=os.path.basename(path))
     except OSError as error:
-        raise InputError(f"{field}: cannot write {path!r} ({error.strerror}).") from None
+        raise InputError(f"{field}: cannot write {path!r} ({error.strerror}).",
+                         f"{field}: no se puede escribir {path!r} ({error.strerror}).") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -28,7 +29,8 @@ def write_atomically(path: str, text: str, *, field: str = "output") -> None:
     except OSError as error:
         if os.path.exists(tmp):
             os.unlink(tmp)
-        raise InputError(f"{field}: cannot write {path!r} ({error.strerror}).") from None
+        raise InputError(f"{field}: cannot write {path!r} ({error.strerror}).",
+                         f"{field}: no se puede escribir {path!r} ({error.strerror}).") from None
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)

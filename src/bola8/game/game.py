@@ -84,9 +84,11 @@ class Game:
         """Put the cue ball in hand at (x, y); refused (never a foul) where Art. 9/13 forbid it."""
         self._refuse_if_over()
         if not self.cue_in_hand:
-            raise InputError("cue_ball: the cue ball is not in hand; it is played from where it lies.")
+            raise InputError("cue_ball: the cue ball is not in hand; it is played from where it lies.",
+                             "cue_ball: la bola blanca no está en mano; se juega desde donde está.")
         if self.state.decision is not None:
-            raise InputError("cue_ball: a decision is pending; make the choice first.")
+            raise InputError("cue_ball: a decision is pending; make the choice first.",
+                             "cue_ball: hay una decisión pendiente; haga primero la elección.")
         layout = self.layout
         check_cue_ball_placement(layout, (x, y), spec=self.spec,
                                  behind_head_string=self.kitchen_only, lang=lang)
@@ -109,12 +111,15 @@ class Game:
 
         self._refuse_if_over()
         if self.state.decision is not None:
-            raise InputError("shot: a decision is pending; make the choice first.")
+            raise InputError("shot: a decision is pending; make the choice first.",
+                             "shot: hay una decisión pendiente; haga primero la elección.")
         if self.needs_placement:
-            raise InputError("cue_ball: the cue ball is in hand; place it before the stroke.")
+            raise InputError("cue_ball: the cue ball is in hand; place it before the stroke.",
+                             "cue_ball: la bola blanca está en mano; colóquela antes del tiro.")
         if elapsed_s is not None and not (isinstance(elapsed_s, (int, float)) and not isinstance(elapsed_s, bool)
                                           and math.isfinite(elapsed_s) and elapsed_s >= 0):
-            raise InputError(f"elapsed_s: {elapsed_s!r} is not a time; expected seconds >= 0 or None.")
+            raise InputError(f"elapsed_s: {elapsed_s!r} is not a time; expected seconds >= 0 or None.",
+                             f"elapsed_s: {elapsed_s!r} no es un tiempo; se esperaban segundos >= 0 o None.")
         fouls = tuple(referee_fouls)
         if self.shot_clock.expired(self.state.shooter, elapsed_s, self._rules().shot_clock_s):
             fouls += ("slow_play",)
@@ -149,7 +154,8 @@ class Game:
 
     def _refuse_if_over(self) -> None:
         if self.is_over:
-            raise InputError("game: the game is over; no further action is possible.")
+            raise InputError("game: the game is over; no further action is possible.",
+                             "game: la partida ha terminado; ya no es posible ninguna acción.")
 
     def _apply(self, layout: dict[int, Point], ruling: rules.Ruling, state: rules.State) -> Game:
         """Put the ruling on the table: a new rack, spotted balls, the cue ball in hand."""
@@ -173,7 +179,8 @@ class Game:
 
 def _check_player(player: int) -> None:
     if player not in (0, 1):
-        raise InputError(f"player: {player!r} is not a player; expected 0 or 1.")
+        raise InputError(f"player: {player!r} is not a player; expected 0 or 1.",
+                         f"player: {player!r} no es un jugador; se esperaba 0 o 1.")
 
 
 @dataclass(frozen=True)

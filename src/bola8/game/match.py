@@ -53,16 +53,21 @@ class MatchSettings:
 
     def __post_init__(self) -> None:
         if not isinstance(self.race, int) or isinstance(self.race, bool) or self.race < 1:
-            raise InputError(f"race: {self.race!r} is not a race; expected a whole number of games >= 1.")
+            raise InputError(f"race: {self.race!r} is not a race; expected a whole number of games >= 1.",
+                             f"race: {self.race!r} no es un número de partidas para ganar el encuentro; "
+                             "se esperaba un entero >= 1.")
         if not isinstance(self.warned, (tuple, list)) or not all(_is_player(p) for p in self.warned):
-            raise InputError(f"warned: {self.warned!r} must list players, each 0 or 1.")
+            raise InputError(f"warned: {self.warned!r} must list players, each 0 or 1.",
+                             f"warned: {self.warned!r} debe enumerar jugadores, cada uno 0 o 1.")
         object.__setattr__(self, "warned", tuple(sorted(set(self.warned))))
         if self.physics is not None:
             from bola8.physics import PhysicsSettings
 
             if not isinstance(self.physics, PhysicsSettings):
                 raise InputError(f"physics: {self.physics!r} is not a bola8.physics.PhysicsSettings (or None "
-                                 "for the defaults).")
+                                 "for the defaults).",
+                                 f"physics: {self.physics!r} no es un bola8.physics.PhysicsSettings (ni None "
+                                 "para los valores por defecto).")
 
 
 def _is_player(value) -> bool:
@@ -192,7 +197,8 @@ def play_match(players, settings: MatchSettings, observer: MatchObserver | None 
     """
     observer = observer or NullObserver()
     if disqualified is not None and not _is_player(disqualified):
-        raise InputError(f"disqualified: {disqualified!r} is not a player; expected 0 or 1.")
+        raise InputError(f"disqualified: {disqualified!r} is not a player; expected 0 or 1.",
+                         f"disqualified: {disqualified!r} no es un jugador; se esperaba 0 o 1.")
     observer.on_match_start(settings)
     result = MatchResult()
     progress = MatchProgress(settings.race)
@@ -246,7 +252,9 @@ def _play_game(game: Game, players, observer: MatchObserver, official: Official 
         for action in (official(game, number) if official is not None else ()):
             if not isinstance(action, (Warn, Disqualify)) or not _is_player(action.player):
                 raise InputError(f"official: {action!r} is not Warn(player) or Disqualify(player) "
-                                 "with player 0 or 1.")
+                                 "with player 0 or 1.",
+                                 f"official: {action!r} no es Warn(player) ni Disqualify(player) "
+                                 "con player 0 o 1.")
             if isinstance(action, Disqualify):
                 observer.on_disqualify(action.player, number)
                 return game, action.player

@@ -17,7 +17,19 @@ CUE = 0
 
 
 class PlacementError(InputError):
-    """A cue-ball placement that the rules or the table do not allow (never a foul)."""
+    """A cue-ball placement that the rules or the table do not allow (never a foul).
+
+    It carries both sentences like every :class:`InputError`; its ``str`` is the
+    one in the language the placement was asked in (``lang``, Spanish by default),
+    as ``Game.place_cue_ball`` has always answered.
+    """
+
+    def __init__(self, en: str, es: str | None = None, lang: str = "en"):
+        super().__init__(en, es)
+        self.lang = lang
+
+    def __str__(self) -> str:
+        return self.text(self.lang)
 
 
 def check_cue_ball_placement(layout: Layout, point: Point, *, spec, behind_head_string: bool,
@@ -25,12 +37,12 @@ def check_cue_ball_placement(layout: Layout, point: Point, *, spec, behind_head_
     """Raise :class:`PlacementError` unless the cue ball may be put at ``point``."""
     x, y = point
     if not spec.is_on_cloth(x, y):
-        raise PlacementError(_message("off_cloth", lang, x=x, y=y))
+        raise PlacementError(*_messages("off_cloth", x=x, y=y), lang=lang)
     if behind_head_string and y > spec.head_string_y:
-        raise PlacementError(_message("beyond_head_string", lang, y=y, line=spec.head_string_y))
+        raise PlacementError(*_messages("beyond_head_string", y=y, line=spec.head_string_y), lang=lang)
     touching = overlapping(layout, point, spec.ball_radius, ignore=(CUE,))
     if touching:
-        raise PlacementError(_message("overlap", lang, ball=touching[0]))
+        raise PlacementError(*_messages("overlap", ball=touching[0]), lang=lang)
 
 
 _MESSAGES = {
@@ -49,5 +61,6 @@ _MESSAGES = {
 }
 
 
-def _message(key: str, lang: str, **values) -> str:
-    return _MESSAGES[key]["es" if lang == "es" else "en"].format(**values)
+def _messages(key: str, **values) -> tuple[str, str]:
+    """The English and the Spanish sentence."""
+    return _MESSAGES[key]["en"].format(**values), _MESSAGES[key]["es"].format(**values)

@@ -71,14 +71,17 @@ def layout_to_dict(layout) -> dict[str, list[float]]:
 
 def layout_from_dict(data, where: str) -> dict[int, Point]:
     if not isinstance(data, dict):
-        raise InputError(f"{where}: expected an object of ball -> [x, y].")
+        raise InputError(f"{where}: expected an object of ball -> [x, y].",
+                         f"{where}: se esperaba un objeto de bola -> [x, y].")
     layout = {}
     for key, value in data.items():
         if not (isinstance(key, str) and key.isdigit() and 0 <= int(key) <= 15):
-            raise InputError(f"{where}: {key!r} is not a ball number 0-15.")
+            raise InputError(f"{where}: {key!r} is not a ball number 0-15.",
+                             f"{where}: {key!r} no es un número de bola de 0 a 15.")
         if not (isinstance(value, list) and len(value) == 2
                 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
-            raise InputError(f"{where}.{key}: expected [x, y] in metres.")
+            raise InputError(f"{where}.{key}: expected [x, y] in metres.",
+                             f"{where}.{key}: se esperaba [x, y] en metros.")
         layout[int(key)] = (float(value[0]), float(value[1]))
     return layout
 
@@ -186,31 +189,41 @@ def read_record(path: str) -> list[dict]:
         with open(path, "rb") as handle:
             raw = handle.read().splitlines()     # bytes: splits at \n, \r and \r\n only
     except OSError as error:
-        raise InputError(f"record: cannot read {path!r} ({error.strerror}).") from None
+        raise InputError(f"record: cannot read {path!r} ({error.strerror}).",
+                         f"record: no se puede leer {path!r} ({error.strerror}).") from None
     lines = []
     for number, data in enumerate(raw, start=1):
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as error:
             raise InputError(f"record line {number}: not UTF-8 text (byte 0x{data[error.start]:02x} "
-                             f"at column {error.start + 1}); is {path!r} a bola8 record?") from None
+                             f"at column {error.start + 1}); is {path!r} a bola8 record?",
+                             f"record line {number}: no es texto UTF-8 (byte 0x{data[error.start]:02x} "
+                             f"en la columna {error.start + 1}); ¿es {path!r} un registro de bola8?") from None
         if not text.strip():
             continue
         try:
             line = json.loads(text)
         except json.JSONDecodeError as error:
-            raise InputError(f"record line {number}: not valid JSON ({error.msg}).") from None
+            raise InputError(f"record line {number}: not valid JSON ({error.msg}).",
+                             f"record line {number}: no es JSON válido ({error.msg}).") from None
         if not isinstance(line, dict) or not isinstance(line.get("type"), str) or line["type"] not in _KNOWN_TYPES:
-            raise InputError(f"record line {number}: type must be one of {', '.join(sorted(_KNOWN_TYPES))}.")
+            raise InputError(f"record line {number}: type must be one of {', '.join(sorted(_KNOWN_TYPES))}.",
+                             f"record line {number}: type debe ser uno de {', '.join(sorted(_KNOWN_TYPES))}.")
         if (line["type"] == "match") != (not lines):
             raise InputError(f"record line {number}: " + (
                 "a record begins with its match header (type \"match\"), not a " + line["type"] + " line."
-                if not lines else "a second match header; a record holds one match."))
+                if not lines else "a second match header; a record holds one match."),
+                f"record line {number}: " + (
+                "un registro empieza por su cabecera de encuentro (type \"match\"), no por una línea "
+                + line["type"] + "." if not lines else
+                "una segunda cabecera de encuentro; un registro contiene un solo encuentro."))
         _check_fields(line, number)
         line["_line"] = number
         lines.append(line)
     if not lines:
-        raise InputError(f"record: {path!r} holds no lines.")
+        raise InputError(f"record: {path!r} holds no lines.",
+                         f"record: {path!r} no contiene ninguna línea.")
     return lines
 
 
@@ -267,7 +280,9 @@ def physics_to_dict(settings) -> dict | None:
     data = {name: getattr(settings, name) for name in SETTINGS_FIELDS}
     if settings_from_dict(data) != settings:
         raise InputError(f"physics: a record keeps only {', '.join(SETTINGS_FIELDS)}; these settings change "
-                         "other parameters too, so the match could not be replayed from its record.")
+                         "other parameters too, so the match could not be replayed from its record.",
+                         f"physics: un registro solo guarda {', '.join(SETTINGS_FIELDS)}; estos ajustes cambian "
+                         "también otros parámetros, así que el encuentro no podría repetirse a partir de su registro.")
     return data
 
 
@@ -280,26 +295,30 @@ def physics_from_dict(value, where: str = "physics"):
     try:
         return settings_from_dict(value)
     except InputError as error:
-        text = str(error)
-        raise InputError(where + text[len("settings"):] if text.startswith("settings") else f"{where}: {text}") from None
+        def moved(text: str) -> str:        # the settings' field, named where the record keeps it
+            return where + text[len("settings"):] if text.startswith("settings") else f"{where}: {text}"
+        raise InputError(moved(error.en), moved(error.es)) from None
 
 
-def _simple(valid, expected: str):
+def _simple(valid, expected: str, expected_es: str):
+    """A field check: ``valid`` or "<field> must be <expected>" (in Spanish, ``expected_es``)."""
     def check(value, where: str) -> None:
         if not valid(value):
-            raise InputError(f"{where} must be {expected}.")
+            raise InputError(f"{where} must be {expected}.", f"{where} debe ser {expected_es}.")
     return check, expected
 
 
-_TEXT = _simple(lambda v: isinstance(v, str), "a string")
-_INT = _simple(_is_int, "a whole number")
-_PLAYER = _simple(lambda v: _is_int(v) and v in (0, 1), "player 0 or 1")
-_OPTIONAL_PLAYER = _simple(lambda v: v is None or (_is_int(v) and v in (0, 1)), "player 0, 1 or null")
-_NUMBER = _simple(_is_number, "a finite number")
-_OBJECT = _simple(lambda v: isinstance(v, dict), "an object")
-_LAYOUT = _simple(_is_layout, "an object of ball -> [x, y]")
+_TEXT = _simple(lambda v: isinstance(v, str), "a string", "una cadena")
+_INT = _simple(_is_int, "a whole number", "un número entero")
+_PLAYER = _simple(lambda v: _is_int(v) and v in (0, 1), "player 0 or 1", "el jugador 0 o 1")
+_OPTIONAL_PLAYER = _simple(lambda v: v is None or (_is_int(v) and v in (0, 1)), "player 0, 1 or null",
+                            "el jugador 0, 1 o null")
+_NUMBER = _simple(_is_number, "a finite number", "un número finito")
+_OBJECT = _simple(lambda v: isinstance(v, dict), "an object", "un objeto")
+_LAYOUT = _simple(_is_layout, "an object of ball -> [x, y]", "un objeto de bola -> [x, y]")
 _SCORE = _simple(lambda v: isinstance(v, list) and len(v) == 2 and all(_is_int(x) and x >= 0 for x in v),
-                 "two whole numbers (games won by player 0 and player 1)")
+                 "two whole numbers (games won by player 0 and player 1)",
+                 "dos números enteros (partidas ganadas por el jugador 0 y por el jugador 1)")
 def ruling_from_dict(value, where: str = "ruling") -> rules.Ruling:
     """A ruling as :func:`ruling_to_dict` wrote it, read back by the referee's own parser.
 
@@ -323,34 +342,39 @@ _OUTCOME = {"ruling": _RULING, "state": _OBJECT, "layout": _LAYOUT}
 
 # What replay and render read from each type of line (other fields are kept, unread).
 _FIELDS = {
-    "match": {"format": _simple(lambda v: v == FORMAT, repr(FORMAT)),
+    "match": {"format": _simple(lambda v: v == FORMAT, repr(FORMAT), repr(FORMAT)),
               "version": _simple(lambda v: _is_int(v) and v == VERSION, f"{VERSION}, the record version this "
-                                 "bola8 reads"),
+                                 "bola8 reads", f"{VERSION}, la versión de registro que lee este bola8"),
               "table": _TEXT, "ruleset": _TEXT, "race": _simple(lambda v: _is_int(v) and v >= 1,
-                                                                "a whole number of games >= 1"),
+                                                                "a whole number of games >= 1",
+                                                                "un número entero de partidas >= 1"),
               "seed": _INT},
     "match_end": {},
     "lag": {"reason": _TEXT, "winner": _OPTIONAL_PLAYER, "breaker": _PLAYER,
             "strokes": _simple(lambda v: isinstance(v, list) and len(v) == 2 and all(_is_stroke(x) for x in v),
-                               "two strokes, each with player 0 or 1, speed and distance")},
+                               "two strokes, each with player 0 or 1, speed and distance",
+                               "dos tiros de arrime, cada uno con player 0 o 1, speed y distance")},
     "game": {"table": _TEXT, "ruleset": _TEXT, "breaker": _PLAYER, "rack_seed": _INT, "layout": _LAYOUT},
     "place": {"x": _NUMBER, "y": _NUMBER},
     "warn": {"player": _PLAYER},
     "disqualify": {"player": _PLAYER},
     "shot": {"strike": _parsed_by(_strike, "a strike"), "call": _parsed_by(_optional_call, "a call or null"),
-             "elapsed_s": _simple(lambda v: v is None or _is_number(v), "a finite number or null"),
+             "elapsed_s": _simple(lambda v: v is None or _is_number(v), "a finite number or null",
+                                  "un número finito o null"),
              "facts": _simple(lambda v: isinstance(v, dict) and isinstance(v.get("referee_fouls", []), list)
                               and all(isinstance(f, str) for f in v.get("referee_fouls", [])),
-                              "an object whose referee_fouls is a list of codes"), **_OUTCOME},
+                              "an object whose referee_fouls is a list of codes",
+                              "un objeto cuyo referee_fouls sea una lista de códigos"), **_OUTCOME},
     "choice": {"choice": _TEXT, **_OUTCOME},
     "declare": {"declare": _TEXT, "player": _OPTIONAL_PLAYER, **_OUTCOME},
-    "game_end": {"result": _simple(lambda v: v is None or isinstance(v, str), "a string or null"),
+    "game_end": {"result": _simple(lambda v: v is None or isinstance(v, str), "a string or null",
+                                 "una cadena o null"),
                  "winner": _OPTIONAL_PLAYER},
 }
 # Fields that may be absent, checked when present.
 _OPTIONAL_FIELDS = {
     "match": {"players": _simple(lambda v: isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v),
-                                 "two names"),
+                                 "two names", "dos nombres"),
               "physics": _parsed_by(physics_from_dict, "physics settings or null")},
 }
 
@@ -360,17 +384,18 @@ def _check_fields(line: dict, number: int) -> None:
     kind = line["type"]
     for name, (check, _expected) in _FIELDS[kind].items():
         if name not in line:
-            raise InputError(f"record line {number}: {name} is missing.")
+            raise InputError(f"record line {number}: {name} is missing.",
+                             f"record line {number}: falta {name}.")
         try:
             check(line[name], name)
         except InputError as error:
-            raise InputError(f"record line {number}: {error}") from None
+            raise InputError(f"record line {number}: {error.en}", f"record line {number}: {error.es}") from None
     for name, (check, _expected) in _OPTIONAL_FIELDS.get(kind, {}).items():
         if name in line:
             try:
                 check(line[name], name)
             except InputError as error:
-                raise InputError(f"record line {number}: {error}") from None
+                raise InputError(f"record line {number}: {error.en}", f"record line {number}: {error.es}") from None
 
 
 # What a mismatch is about, in the words of each language.
@@ -444,11 +469,16 @@ def replay(lines: list[dict]) -> ReplayReport:
             if replayer.report.mismatches:
                 first = replayer.report.mismatches[0].line
                 raise InputError(f"record line {line['_line']}: the replay cannot go on "
-                                 f"({str(error).rstrip('.')}); it already differs from the record at line "
-                                 f"{first} - was it recorded by another version of bola8?") from None
-            raise InputError(f"record line {line['_line']}: {error}") from None
+                                 f"({error.en.rstrip('.')}); it already differs from the record at line "
+                                 f"{first} - was it recorded by another version of bola8?",
+                                 f"record line {line['_line']}: la repetición no puede seguir "
+                                 f"({error.es.rstrip('.')}); ya difiere del registro en la línea "
+                                 f"{first} - ¿lo grabó otra versión de bola8?") from None
+            raise InputError(f"record line {line['_line']}: {error.en}",
+                             f"record line {line['_line']}: {error.es}") from None
     if replayer.report.games == 0 and not replayer.progress.over:
-        raise InputError("record: it holds no game line, so there is nothing to replay.")
+        raise InputError("record: it holds no game line, so there is nothing to replay.",
+                         "record: no contiene ninguna línea game, así que no hay nada que repetir.")
     replayer.finish(lines[-1])
     return replayer.report
 
@@ -564,7 +594,8 @@ class _Replayer:
         self.sequence(line, "game_end")
         game = self.game
         if game is None:
-            raise InputError("a game_end line comes before any game line.")
+            raise InputError("a game_end line comes before any game line.",
+                             "una línea game_end aparece antes de cualquier línea game.")
         self.differ(line, "game result", [line.get("number"), line["result"], line["winner"]],
                     [self.number, game.state.result, game.state.winner])
         if game.is_over and not self.closed:
@@ -586,7 +617,8 @@ class _Replayer:
         kind = line["type"]
         game = self.game
         if game is None:
-            raise InputError(f"a {kind} line comes before any game line.")
+            raise InputError(f"a {kind} line comes before any game line.",
+                             f"una línea {kind} aparece antes de cualquier línea game.")
         self.sequence(line, "action")
         report = self.report
         report.actions += 1

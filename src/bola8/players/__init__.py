@@ -22,4 +22,5 @@ def make_player(kind: str, *, name: str | None = None, seed: int = 0, noise: flo
         from bola8.players.bot import BaselineBot
 
         return BaselineBot(name=name or "bot", seed=seed, noise=ExecutionNoise(level=noise))
-    raise InputError(f"players: {kind!r} is not a kind of player; expected {', '.join(PLAYER_KINDS)}.")
+    raise InputError(f"players: {kind!r} is not a kind of player; expected {', '.join(PLAYER_KINDS)}.",
+                     f"players: {kind!r} no es un tipo de jugador; se esperaba {', '.join(PLAYER_KINDS)}.")

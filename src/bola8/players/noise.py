@@ -44,7 +44,8 @@ class ExecutionNoise:
         if not (self.level >= 0.0 and math.isfinite(self.level)):
             from bola8.errors import InputError
 
-            raise InputError(f"noise: {self.level!r} is not a noise level; expected a number >= 0.")
+            raise InputError(f"noise: {self.level!r} is not a noise level; expected a number >= 0.",
+                             f"noise: {self.level!r} no es un nivel de ruido; se esperaba un número >= 0.")
 
     def perturb(self, strike, rng: random.Random):
         """``strike`` as actually played, drawn with ``rng`` (so it is reproducible)."""

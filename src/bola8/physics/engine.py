@@ -87,72 +87,77 @@ def transition_dt(rvw, s, prm):
     return INF
 
 
-@njit(cache=True, inline="always")
+# The loop calls these per ball and per event on scalars: a call that passes arrays costs an
+# atomic reference-count update per array (also when numba inlines it), more than the arithmetic.
+
+@njit(cache=True)
+def path_terms(s, x, y, vx, vy, wx, wy, R, mus, mur, g):
+    """(x0, y0, x1, y1, x2, y2): r(t) = (x0, y0) + (x1, y1) t + (x2, y2) t^2 while the ball keeps its state."""
+    if s == SLIDING:
+        ux, uy = vx - R * wy, vy + R * wx
+        un = np.hypot(ux, uy)
+        k = -0.5 * mus * g / un
+        return x, y, vx, vy, k * ux, k * uy
+    if s == ROLLING:
+        vn = np.hypot(vx, vy)
+        k = -0.5 * mur * g / vn
+        return x, y, vx, vy, k * vx, k * vy
+    return x, y, 0.0, 0.0, 0.0, 0.0
+
+
+@njit(cache=True)
 def path_coeffs(rvw, s, prm, out):
     """r(t) = out[0:2] + out[2:4] t + out[4:6] t^2 while the ball keeps its state."""
-    out[0] = rvw[0, 0]
-    out[1] = rvw[0, 1]
-    out[2] = 0.0
-    out[3] = 0.0
-    out[4] = 0.0
-    out[5] = 0.0
-    if s == SLIDING:
-        ux, uy = slip_xy(rvw, prm[P_R])
-        un = np.hypot(ux, uy)
-        k = -0.5 * prm[P_MUS] * prm[P_G] / un
-        out[2] = rvw[1, 0]
-        out[3] = rvw[1, 1]
-        out[4] = k * ux
-        out[5] = k * uy
-    elif s == ROLLING:
-        vn = np.hypot(rvw[1, 0], rvw[1, 1])
-        k = -0.5 * prm[P_MUR] * prm[P_G] / vn
-        out[2] = rvw[1, 0]
-        out[3] = rvw[1, 1]
-        out[4] = k * rvw[1, 0]
-        out[5] = k * rvw[1, 1]
+    out[0], out[1], out[2], out[3], out[4], out[5] = path_terms(
+        s, rvw[0, 0], rvw[0, 1], rvw[1, 0], rvw[1, 1], rvw[2, 0], rvw[2, 1], prm[P_R], prm[P_MUS], prm[P_MUR],
+        prm[P_G])
 
 
-@njit(cache=True, inline="always")
-def evolve(rvw, s, dt, prm):
-    """Advance one ball by dt in closed form (within its current motion state)."""
+@njit(cache=True)
+def evolved(s, dt, x, y, vx, vy, wx, wy, wz, R, g, mus, mur, musp):
+    """A ball's (x, y, vx, vy, wx, wy, wz) after dt in closed form (within its current motion state)."""
     if dt <= 0.0 or s == STATIONARY or s == POCKETED:
-        return
-    R, g = prm[P_R], prm[P_G]
+        return x, y, vx, vy, wx, wy, wz
     # z-spin decays in every state
-    wz = rvw[2, 2]
-    dec = 5.0 * prm[P_MUSP] * g / (2.0 * R) * dt
+    dec = 5.0 * musp * g / (2.0 * R) * dt
     if abs(wz) <= dec:
         wz_new = 0.0
     else:
         wz_new = wz - dec if wz > 0 else wz + dec
     if s == SLIDING:
-        ux, uy = slip_xy(rvw, R)
+        ux, uy = vx - R * wy, vy + R * wx
         un = np.hypot(ux, uy)
         ex, ey = ux / un, uy / un
-        a = prm[P_MUS] * g
-        rvw[0, 0] += rvw[1, 0] * dt - 0.5 * a * dt * dt * ex
-        rvw[0, 1] += rvw[1, 1] * dt - 0.5 * a * dt * dt * ey
-        rvw[1, 0] -= a * dt * ex
-        rvw[1, 1] -= a * dt * ey
+        a = mus * g
+        x += vx * dt - 0.5 * a * dt * dt * ex
+        y += vy * dt - 0.5 * a * dt * dt * ey
+        vx -= a * dt * ex
+        vy -= a * dt * ey
         k = 5.0 * a / (2.0 * R) * dt
-        rvw[2, 0] += -k * ey
-        rvw[2, 1] += k * ex
+        wx += -k * ey
+        wy += k * ex
     elif s == ROLLING:
-        vx, vy = rvw[1, 0], rvw[1, 1]
         vn = np.hypot(vx, vy)
         ex, ey = vx / vn, vy / vn
-        a = prm[P_MUR] * g
-        rvw[0, 0] += vx * dt - 0.5 * a * dt * dt * ex
-        rvw[0, 1] += vy * dt - 0.5 * a * dt * dt * ey
+        a = mur * g
+        x += vx * dt - 0.5 * a * dt * dt * ex
+        y += vy * dt - 0.5 * a * dt * dt * ey
         vn2 = vn - a * dt
         if vn2 < 0.0:
             vn2 = 0.0
-        rvw[1, 0] = vn2 * ex
-        rvw[1, 1] = vn2 * ey
-        rvw[2, 0] = -rvw[1, 1] / R
-        rvw[2, 1] = rvw[1, 0] / R
-    rvw[2, 2] = wz_new
+        vx = vn2 * ex
+        vy = vn2 * ey
+        wx = -vy / R
+        wy = vx / R
+    return x, y, vx, vy, wx, wy, wz_new
+
+
+@njit(cache=True)
+def evolve(rvw, s, dt, prm):
+    """Advance one ball (rvw 3 x 3, in place) by dt in closed form (within its current motion state)."""
+    rvw[0, 0], rvw[0, 1], rvw[1, 0], rvw[1, 1], rvw[2, 0], rvw[2, 1], rvw[2, 2] = evolved(
+        s, dt, rvw[0, 0], rvw[0, 1], rvw[1, 0], rvw[1, 1], rvw[2, 0], rvw[2, 1], rvw[2, 2],
+        prm[P_R], prm[P_G], prm[P_MUS], prm[P_MUR], prm[P_MUSP])
 
 
 # ---------------------------------------------------------------- contact times
@@ -250,17 +255,18 @@ def quadratic_entry(c0, c1, c2, horizon):
     return t
 
 
-@njit(cache=True, inline="always")
-def segment_dt(pc, seg, R, horizon):
-    ax, ay, bx, by, nx, ny = seg[0], seg[1], seg[2], seg[3], seg[4], seg[5]
-    c0 = pc[4] * nx + pc[5] * ny
-    c1 = pc[2] * nx + pc[3] * ny
-    c2 = (pc[0] - ax) * nx + (pc[1] - ay) * ny - R
+@njit(cache=True)
+def segment_dt(x0, y0, x1, y1, x2, y2, ax, ay, bx, by, nx, ny, R, horizon):
+    """First contact of the path (x0, y0) + (x1, y1) t + (x2, y2) t^2 with the cushion face a-b
+    (normal n towards the ball): the centre at distance R from its line, within the segment."""
+    c0 = x2 * nx + y2 * ny
+    c1 = x1 * nx + y1 * ny
+    c2 = (x0 - ax) * nx + (y0 - ay) * ny - R
     t = quadratic_entry(c0, c1, c2, horizon)
     if t == INF:
         return INF
-    x = pc[0] + pc[2] * t + pc[4] * t * t
-    y = pc[1] + pc[3] * t + pc[5] * t * t
+    x = x0 + x1 * t + x2 * t * t
+    y = y0 + y1 * t + y2 * t * t
     ex, ey = bx - ax, by - ay
     lam = ((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey)
     if lam < -1e-9 or lam > 1.0 + 1e-9:
@@ -396,7 +402,7 @@ def _cross(ax, ay, az, bx, by, bz):
 
 
 @njit(cache=True, inline="always")
-def _mathavan2010(v, w, prm):
+def _mathavan2010(v0, v1, v2, w0, w1, w2, prm):
     """Mathavan, Jackson & Parkin (2010): cushion impact in the cushion frame.
 
     x points into the cushion, z up. Contact I with the cushion nose at
@@ -406,6 +412,8 @@ def _mathavan2010(v, w, prm):
     (mu_slide, with the cloth reaction that keeps the ball on the cloth).
     Compression lasts while the contact approaches; restitution ends when its
     work equals e^2 times the compression work (energetic restitution).
+    Velocity v and spin w in the cushion frame as scalars; returns the new
+    (v0, v1, w0, w1, w2) (v2 stays 0: the cloth takes the vertical impulse).
     """
     R, m = prm[P_R], prm[P_M]
     I = 0.4 * m * R * R
@@ -415,17 +423,17 @@ def _mathavan2010(v, w, prm):
     steps = prm[P_STEPS]
     rix, riy, riz = R * cq, 0.0, R * sq
     nix, niy, niz = -cq, 0.0, -sq
-    vn0 = v[0] * cq
+    vn0 = v0 * cq
     if vn0 <= 0.0:
-        return
+        return v0, v1, w0, w1, w2
     dp = (1.0 + e) * m * vn0 / steps
     work_c = 0.0
     work_r = 0.0
     compress = True
     for _ in range(int(steps) * 20):
         # slip at the cushion contact
-        cx, cy, cz = _cross(w[0], w[1], w[2], rix, riy, riz)
-        ux, uy, uz = v[0] + cx, v[1] + cy, v[2] + cz
+        cx, cy, cz = _cross(w0, w1, w2, rix, riy, riz)
+        ux, uy, uz = v0 + cx, v1 + cy, v2 + cz
         un = ux * nix + uy * niy + uz * niz
         vn = -un
         if compress:
@@ -444,7 +452,7 @@ def _mathavan2010(v, w, prm):
         else:
             tx, ty, tz = 0.0, 0.0, 0.0
         # slip at the cloth
-        sx, sy = v[0] - R * w[1], v[1] + R * w[0]
+        sx, sy = v0 - R * w1, v1 + R * w0
         ss = np.hypot(sx, sy)
         if ss > 1e-12:
             sx, sy = -sx / ss, -sy / ss
@@ -457,17 +465,18 @@ def _mathavan2010(v, w, prm):
         if dpc < 0.0:
             dpc = 0.0
         jcx, jcy = mus * dpc * sx, mus * dpc * sy
-        v[0] += (jix + jcx) / m
-        v[1] += (jiy + jcy) / m
+        v0 += (jix + jcx) / m
+        v1 += (jiy + jcy) / m
         qx, qy, qz = _cross(rix, riy, riz, jix, jiy, jiz)
         px, py, pz = _cross(0.0, 0.0, -R, jcx, jcy, 0.0)
-        w[0] += (qx + px) / I
-        w[1] += (qy + py) / I
-        w[2] += (qz + pz) / I
+        w0 += (qx + px) / I
+        w1 += (qy + py) / I
+        w2 += (qz + pz) / I
+    return v0, v1, w0, w1, w2
 
 
 @njit(cache=True, inline="always")
-def _nose_impulse(v, w, prm, compliant):
+def _nose_impulse(v0, v1, v2, w0, w1, w2, prm, compliant):
     """One impulse at the contact on the cushion nose, closed form: Han 2005 or Stronge.
 
     The contact sits on the nose at its real height. The normal impulse
@@ -483,6 +492,8 @@ def _nose_impulse(v, w, prm, compliant):
     - Stronge (compliant, ``bola8.physics.stronge``): the impulse that takes
       the slip to what the contact's two springs leave at the end, possibly
       reversed.
+
+    Scalars in and out as in ``_mathavan2010``.
     """
     R, m = prm[P_R], prm[P_M]
     I = 0.4 * m * R * R
@@ -491,12 +502,12 @@ def _nose_impulse(v, w, prm, compliant):
     mu, e = prm[P_MUC], prm[P_EC]
     rix, riy, riz = R * cq, 0.0, R * sq
     nix, niy, niz = -cq, 0.0, -sq
-    c = v[0] * cq
+    c = v0 * cq
     if c <= 0.0:
-        return
+        return v0, v1, w0, w1, w2
     pn = (1.0 + e) * m * c
-    cx, cy, cz = _cross(w[0], w[1], w[2], rix, riy, riz)
-    ux, uy, uz = v[0] + cx, v[1] + cy, v[2] + cz
+    cx, cy, cz = _cross(w0, w1, w2, rix, riy, riz)
+    ux, uy, uz = v0 + cx, v1 + cy, v2 + cz
     un = ux * nix + uy * niy + uz * niz
     tx, ty, tz = ux - un * nix, uy - un * niy, uz - un * niz
     ts = np.sqrt(tx * tx + ty * ty + tz * tz)
@@ -509,12 +520,13 @@ def _nose_impulse(v, w, prm, compliant):
     else:
         tx, ty, tz = 0.0, 0.0, 0.0
     jx, jy, jz = pn * nix + tx, pn * niy + ty, pn * niz + tz
-    v[0] += jx / m
-    v[1] += jy / m
+    v0 += jx / m
+    v1 += jy / m
     qx, qy, qz = _cross(rix, riy, riz, jx, jy, jz)
-    w[0] += qx / I
-    w[1] += qy / I
-    w[2] += qz / I
+    w0 += qx / I
+    w1 += qy / I
+    w2 += qz / I
+    return v0, v1, w0, w1, w2
 
 
 @njit(cache=True)
@@ -527,41 +539,39 @@ def resolve_cushion(b, nx, ny, prm, since):
     # local frame: e1 = -n (into the cushion), e2 = z x e1, e3 = z
     e1x, e1y = -nx, -ny
     e2x, e2y = -e1y, e1x
-    v = np.empty(3)
-    w = np.empty(3)
-    v[0] = b[1, 0] * e1x + b[1, 1] * e1y
-    v[1] = b[1, 0] * e2x + b[1, 1] * e2y
-    v[2] = 0.0
-    w[0] = b[2, 0] * e1x + b[2, 1] * e1y
-    w[1] = b[2, 0] * e2x + b[2, 1] * e2y
-    w[2] = b[2, 2]
-    vn_in = v[0]
+    v0 = b[1, 0] * e1x + b[1, 1] * e1y
+    v1 = b[1, 0] * e2x + b[1, 1] * e2y
+    w0 = b[2, 0] * e1x + b[2, 1] * e1y
+    w1 = b[2, 0] * e2x + b[2, 1] * e2y
+    w2 = b[2, 2]
+    vn_in = v0
     if vn_in <= 0.0:
         return
+    # scalars, not 3-vectors: the models' loops keep them in registers
     if prm[P_MODEL] == 0.0:
-        _mathavan2010(v, w, prm)
+        v0, v1, w0, w1, w2 = _mathavan2010(v0, v1, 0.0, w0, w1, w2, prm)
     else:
-        _nose_impulse(v, w, prm, prm[P_MODEL] == 2.0)   # 1: han2005, 2: stronge
-    if v[0] > 0.0:
-        v[0] = 0.0   # a contact never leaves the ball moving into the cushion (less energy)
+        v0, v1, w0, w1, w2 = _nose_impulse(v0, v1, 0.0, w0, w1, w2, prm, prm[P_MODEL] == 2.0)  # 1: han2005, 2: stronge
+    if v0 > 0.0:
+        v0 = 0.0   # a contact never leaves the ball moving into the cushion (less energy)
     target = chatter_speed(vn_in, since, prm)
-    if -v[0] < target:
+    if -v0 < target:
         # anti-chatter guard: leave at the target speed, the energy taken from the
         # tangential speed and the spin (scaled down together); if they cannot pay, as it was
-        gain = 0.5 * prm[P_M] * (target * target - v[0] * v[0])
-        avail = 0.5 * prm[P_M] * v[1] * v[1] + 0.2 * prm[P_M] * prm[P_R] ** 2 * (w[0] ** 2 + w[1] ** 2 + w[2] ** 2)
+        gain = 0.5 * prm[P_M] * (target * target - v0 * v0)
+        avail = 0.5 * prm[P_M] * v1 * v1 + 0.2 * prm[P_M] * prm[P_R] ** 2 * (w0 ** 2 + w1 ** 2 + w2 ** 2)
         if gain < avail:
             k = np.sqrt(1.0 - gain / avail)
-            v[0] = -target
-            v[1] *= k
-            w[0] *= k
-            w[1] *= k
-            w[2] *= k
-    b[1, 0] = v[0] * e1x + v[1] * e2x
-    b[1, 1] = v[0] * e1y + v[1] * e2y
-    b[2, 0] = w[0] * e1x + w[1] * e2x
-    b[2, 1] = w[0] * e1y + w[1] * e2y
-    b[2, 2] = w[2]
+            v0 = -target
+            v1 *= k
+            w0 *= k
+            w1 *= k
+            w2 *= k
+    b[1, 0] = v0 * e1x + v1 * e2x
+    b[1, 1] = v0 * e1y + v1 * e2y
+    b[2, 0] = w0 * e1x + w1 * e2x
+    b[2, 1] = w0 * e1y + w1 * e2y
+    b[2, 2] = w2
 
 
 @njit(cache=True)
@@ -675,13 +685,14 @@ def _refresh_ball(i, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush
     h = trans[i] - t
     best = INF
     bo = -1
+    x0, y0, x1, y1, x2, y2 = pc[i, 0], pc[i, 1], pc[i, 2], pc[i, 3], pc[i, 4], pc[i, 5]
     for k in range(segs.shape[0]):
-        d = segment_dt(pc[i], segs[k], R, h)
+        d = segment_dt(x0, y0, x1, y1, x2, y2, segs[k, 0], segs[k, 1], segs[k, 2], segs[k, 3], segs[k, 4],
+                       segs[k, 5], R, h)
         if d < best:
             best = d
             bo = k
     ns = segs.shape[0]
-    x0, y0, x1, y1, x2, y2 = pc[i, 0], pc[i, 1], pc[i, 2], pc[i, 3], pc[i, 4], pc[i, 5]
     # nothing after the ball's first own event matters: it is recomputed then
     for k in range(circs.shape[0]):
         d = _entry_dt(x0 - circs[k, 0], y0 - circs[k, 1], x1, y1, x2, y2, R + circs[k, 2], min(h, best))
@@ -702,24 +713,6 @@ def _refresh_ball(i, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush
     hole_o[i] = bo
 
 
-@njit(cache=True, inline="always")
-def _refresh_pair(i, j, t, s, prm, trans, cush_t, hole_t, pc, pair_t):
-    """The next contact of balls i and j (pc: every ball's path from now)."""
-    a, b = (i, j) if i < j else (j, i)
-    pair_t[a, b] = INF
-    if s[a] == POCKETED or s[b] == POCKETED:
-        return
-    ma = s[a] == SLIDING or s[a] == ROLLING
-    mb = s[b] == SLIDING or s[b] == ROLLING
-    if not (ma or mb):
-        return
-    # a contact after either ball's next own event (transition, cushion, drop) is recomputed then
-    h = min(min(trans[a], trans[b]), min(min(cush_t[a], cush_t[b]), min(hole_t[a], hole_t[b]))) - t
-    pair_t[a, b] = t + _entry_dt(pc[a, 0] - pc[b, 0], pc[a, 1] - pc[b, 1], pc[a, 2] - pc[b, 2],
-                                 pc[a, 3] - pc[b, 3], pc[a, 4] - pc[b, 4], pc[a, 5] - pc[b, 5],
-                                 2.0 * prm[P_R], h)
-
-
 @njit(cache=True)
 def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
     """Simulate until every ball is at rest or pocketed.
@@ -729,6 +722,7 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
     cushion event, pocket index for a pocket event, else -1.
     """
     n = rvw.shape[0]
+    R, g, mus, mur, musp = prm[P_R], prm[P_G], prm[P_MUS], prm[P_MUR], prm[P_MUSP]
     ev_t = np.empty(max_events)
     ev_type = np.empty(max_events, dtype=np.int64)
     ev_i = np.empty(max_events, dtype=np.int64)
@@ -775,14 +769,28 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
     while True:
         # every ball's path from now (an untouched ball's pc refers to an older time)
         for m in range(n):
-            path_coeffs(rvw[m], s[m], prm, pc[m])
+            pc[m, 0], pc[m, 1], pc[m, 2], pc[m, 3], pc[m, 4], pc[m, 5] = path_terms(
+                s[m], rvw[m, 0, 0], rvw[m, 0, 1], rvw[m, 1, 0], rvw[m, 1, 1], rvw[m, 2, 0], rvw[m, 2, 1], R, mus,
+                mur, g)
         for q in range(nstale):
             _refresh_ball(stale[q], t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush_o, hole_t, hole_o)
         for q in range(nstale):
             x = stale[q]
             for m in range(n):
-                if m != x and paired[m] == 0:
-                    _refresh_pair(x, m, t, s, prm, trans, cush_t, hole_t, pc, pair_t)
+                if m == x or paired[m] == 1:
+                    continue
+                # the next contact of the pair (written here, not in a helper: see path_terms)
+                a, b = (x, m) if x < m else (m, x)
+                pair_t[a, b] = INF
+                if s[a] == POCKETED or s[b] == POCKETED:
+                    continue
+                if not (s[a] == SLIDING or s[a] == ROLLING or s[b] == SLIDING or s[b] == ROLLING):
+                    continue
+                # a contact after either ball's next own event (transition, cushion, drop) is recomputed then
+                h = min(min(trans[a], trans[b]), min(min(cush_t[a], cush_t[b]), min(hole_t[a], hole_t[b]))) - t
+                pair_t[a, b] = t + _entry_dt(pc[a, 0] - pc[b, 0], pc[a, 1] - pc[b, 1], pc[a, 2] - pc[b, 2],
+                                             pc[a, 3] - pc[b, 3], pc[a, 4] - pc[b, 4], pc[a, 5] - pc[b, 5],
+                                             2.0 * R, h)
             paired[x] = 1
         for q in range(nstale):
             paired[stale[q]] = 0
@@ -827,7 +835,10 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
             break
         dt = tmin - t
         for i in range(n):
-            evolve(rvw[i], s[i], dt, prm)
+            if s[i] != STATIONARY and s[i] != POCKETED:
+                (rvw[i, 0, 0], rvw[i, 0, 1], rvw[i, 1, 0], rvw[i, 1, 1], rvw[i, 2, 0], rvw[i, 2, 1],
+                 rvw[i, 2, 2]) = evolved(s[i], dt, rvw[i, 0, 0], rvw[i, 0, 1], rvw[i, 1, 0], rvw[i, 1, 1],
+                                         rvw[i, 2, 0], rvw[i, 2, 1], rvw[i, 2, 2], R, g, mus, mur, musp)
         t = tmin
         obj = -1
         if kind == 0:

@@ -27,10 +27,10 @@ def simulate_layout(spec: TableSpec, balls: dict[int, tuple[float, float]], stri
     if 0 not in balls:
         raise InputError("balls: the cue ball (0) is missing.")
     n = len(numbers)
+    start = {b: (float(balls[b][0]), float(balls[b][1])) for b in numbers}
     rvw = np.zeros((n, 3, 3))
+    rvw[:, 0, :2] = list(start.values())
     s = np.zeros(n, dtype=np.int64)
-    for i, b in enumerate(numbers):
-        rvw[i, 0, 0], rvw[i, 0, 1] = float(balls[b][0]), float(balls[b][1])
     prm = settings.as_array(spec.cushion_height)
     if strike.is_miscue(settings.cue.miscue_limit):
         first = E.EV_MISCUE
@@ -43,7 +43,6 @@ def simulate_layout(spec: TableSpec, balls: dict[int, tuple[float, float]], stri
     g = spec.geometry
     k, ev_t, ev_type, ev_i, ev_j, ev_o, snap, truncated = E.run_events(
         rvw, s, prm, g.segments, g.circles, g.holes, settings.max_events, first)
-    start = {b: (float(balls[b][0]), float(balls[b][1])) for b in numbers}
     return ShotResult(spec=spec, start=start, numbers=numbers, prm=prm, ev_t=ev_t, ev_type=ev_type,
                       ev_i=ev_i, ev_j=ev_j, ev_o=ev_o, snap=snap, truncated=bool(truncated))
 

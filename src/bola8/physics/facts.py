@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from bola8.physics import engine as E
 
@@ -36,14 +37,27 @@ LEFT_GAP = 1e-4     # m: a frozen ball has left its cushion once it is this far 
 def distances_to_cushions(spec, xy: np.ndarray) -> np.ndarray:
     """For ball centres xy (k, 2): distance to the nearest cushion nose, jaw face or jaw tip, minus R."""
     g = spec.geometry
-    x, y = xy[:, 0:1], xy[:, 1:2]
-    seg = g.segments
-    ax, ay, ex, ey = seg[:, 0], seg[:, 1], seg[:, 2] - seg[:, 0], seg[:, 3] - seg[:, 1]
-    lam = np.clip(((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey), 0.0, 1.0)
-    d_seg = np.hypot(x - ax - lam * ex, y - ay - lam * ey).min(axis=1)
-    c = g.circles
-    d_circ = (np.hypot(x - c[:, 0], y - c[:, 1]) - c[:, 2]).min(axis=1)
-    return np.minimum(d_seg, d_circ) - spec.ball_radius
+    return _cushion_gaps(np.ascontiguousarray(xy, dtype=np.float64), g.segments, g.circles, spec.ball_radius)
+
+
+@njit(cache=True)
+def _cushion_gaps(xy, segs, circs, R):
+    # compiled: the facts of every shot ask this for all the balls (numpy's per-call overhead
+    # on these small arrays was most of the cost of the facts)
+    out = np.empty(xy.shape[0])
+    for q in range(xy.shape[0]):
+        x, y = xy[q, 0], xy[q, 1]
+        d_seg = np.inf
+        for k in range(segs.shape[0]):
+            ax, ay = segs[k, 0], segs[k, 1]
+            ex, ey = segs[k, 2] - ax, segs[k, 3] - ay
+            lam = min(max(((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey), 0.0), 1.0)
+            d_seg = min(d_seg, np.hypot(x - ax - lam * ex, y - ay - lam * ey))
+        d_circ = np.inf
+        for k in range(circs.shape[0]):
+            d_circ = min(d_circ, np.hypot(x - circs[k, 0], y - circs[k, 1]) - circs[k, 2])
+        out[q] = min(d_seg, d_circ) - R
+    return out
 
 
 def distance_to_cushions(spec, x: float, y: float) -> float:
@@ -93,31 +107,34 @@ def _cue_crossed_head_string(result, t_end: float) -> bool:
 
 
 def shot_facts(result) -> dict[str, Any]:
+    # on the kernel's arrays (as Python ints), not on result.events: no Event object is built
     spec = result.spec
     nums = result.numbers
-    events = result.events
+    types = result.ev_type.tolist()
+    ev_i = result.ev_i.tolist()
+    ev_j = result.ev_j.tolist()
     first_contact = None
     t_fc = None
     k_fc = None
-    for k, e in enumerate(events):
-        if e.type == "ball_ball" and 0 in e.balls:
-            first_contact = e.balls[1] if e.balls[0] == 0 else e.balls[0]
-            t_fc, k_fc = e.t, k
+    for k, code in enumerate(types):
+        if code == E.EV_BALL_BALL and (ev_i[k] == 0 or ev_j[k] == 0):   # kernel index 0 is the cue ball
+            first_contact = nums[ev_j[k]] if ev_i[k] == 0 else nums[ev_i[k]]
+            t_fc, k_fc = float(result.ev_t[k]), k
             break
-    gaps = distances_to_cushions(spec, np.array([result.start[b] for b in nums]))
+    gaps = distances_to_cushions(spec, result.snap[0, :, 0:2])
     frozen = {i for i in range(len(nums)) if gaps[i] <= FROZEN_GAP}
     counted: list[tuple[int, int]] = []   # (event index, ball) of counted cushion contacts
     left_cache: dict[int, bool] = {}
-    for k, e in enumerate(events):
-        if e.type != "cushion":
+    for k, code in enumerate(types):
+        if code != E.EV_CUSHION:
             continue
-        i = int(result.ev_i[k])
+        i = ev_i[k]
         if i in frozen:
             if not left_cache.get(i, False):
-                left_cache[i] = _ball_left(result, i, e.t)
+                left_cache[i] = _ball_left(result, i, float(result.ev_t[k]))
             if not left_cache[i]:
                 continue
-        counted.append((k, e.balls[0]))
+        counted.append((k, nums[i]))
     rail_after = k_fc is not None and any(k > k_fc for k, _ in counted)
     to_rail = len({b for _, b in counted if b != 0})
     illegal_hs = False

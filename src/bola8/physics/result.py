@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -41,11 +42,9 @@ class ShotResult:
     ev_o: np.ndarray
     snap: np.ndarray
     truncated: bool
-    events: tuple[Event, ...] = field(init=False)
     facts: dict[str, Any] = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "events", tuple(self._make_events()))
         from bola8.physics.facts import shot_facts
 
         object.__setattr__(self, "facts", shot_facts(self))
@@ -62,12 +61,16 @@ class ShotResult:
             return POCKET_NAMES[p] if p >= 0 else None
         return None
 
-    def _make_events(self):
+    @cached_property
+    def events(self) -> tuple[Event, ...]:
+        # built on first use: the fast path's callers (facts, final layout, pockets) read the arrays
         nums = self.numbers
+        out = []
         for k in range(len(self.ev_t)):
             i, j = int(self.ev_i[k]), int(self.ev_j[k])
             balls = (nums[i],) if j < 0 else (nums[i], nums[j])
-            yield Event(float(self.ev_t[k]), E.EVENT_NAMES[int(self.ev_type[k])], balls, self.event_pocket(k))
+            out.append(Event(float(self.ev_t[k]), E.EVENT_NAMES[int(self.ev_type[k])], balls, self.event_pocket(k)))
+        return tuple(out)
 
     # ------------------------------------------------------------ summaries
     @property
@@ -78,7 +81,8 @@ class ShotResult:
 
     @property
     def pocketed(self) -> tuple[tuple[int, str, float], ...]:
-        return tuple((e.balls[0], e.pocket, e.t) for e in self.events if e.type == "pocket")
+        return tuple((self.numbers[int(self.ev_i[k])], POCKET_NAMES[int(self.ev_o[k])], float(self.ev_t[k]))
+                     for k in np.flatnonzero(self.ev_type == E.EV_POCKET))
 
     @property
     def off_table(self) -> tuple[int, ...]:
@@ -95,10 +99,8 @@ class ShotResult:
 
     @property
     def first_contact_t(self) -> float | None:
-        for e in self.events:
-            if e.type == "ball_ball" and 0 in e.balls:
-                return e.t
-        return None
+        hits = np.flatnonzero((self.ev_type == E.EV_BALL_BALL) & ((self.ev_i == 0) | (self.ev_j == 0)))
+        return float(self.ev_t[hits[0]]) if len(hits) else None
 
     # ------------------------------------------------------------ trajectories
     def _index(self, ball: int) -> int:

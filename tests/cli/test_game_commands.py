@@ -130,7 +130,7 @@ def test_replay_refuses_a_record_without_games(tmp_path):
     header_only = tmp_path / "header.jsonl"
     header_only.write_text(HEADER + "\n")
     done = bola8("replay", str(header_only))
-    assert done.returncode == 2 and "no game" in json.loads(done.stdout)["error"]
+    assert done.returncode == 2 and json.loads(done.stdout)["error"].startswith("record: ")
 
 
 @pytest.mark.parametrize("command", [["replay"], ["render", "-o", "never.svg"]])
@@ -139,7 +139,7 @@ def test_a_file_that_is_not_utf8_is_bad_input(tmp_path, command):
     binary.write_bytes(b"\xff\xfe\n")
     done = bola8(command[0], str(binary), *command[1:], cwd=tmp_path)
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert json.loads(done.stdout)["error"].startswith("record line 1: not UTF-8")
+    assert json.loads(done.stdout)["error"].startswith("record line 1: no es texto UTF-8")
     assert not (tmp_path / "never.svg").exists()
 
 
@@ -178,12 +178,12 @@ def test_render_and_replay_refuse_a_tampered_call_or_ruling_naming_line_and_fiel
         assert json.loads(done.stdout)["error"].startswith(f"record line {number}: {field}")
 
 
-@pytest.mark.parametrize("header, message", [
-    ({"format": "pgn"}, "record line 1: format must be 'bola8-record'"),
-    ({"version": 2}, "record line 1: version must be 1"),
+@pytest.mark.parametrize("header, message", [          # the error in Spanish, the default
+    ({"format": "pgn"}, "record line 1: format debe ser 'bola8-record'"),
+    ({"version": 2}, "record line 1: version debe ser 1"),
     ({"physics": {"cushion_model": "rubber"}}, "record line 1: physics.cushion_model"),
     ({"physics": "fast"}, "record line 1: physics"),
-    ({"type": "lag"}, "record line 1: a record begins with its match header"),
+    ({"type": "lag"}, "record line 1: un registro empieza por su cabecera de encuentro"),
 ])
 def test_the_header_is_checked_and_required(record, tmp_path, header, message):
     path, _ = record
@@ -198,7 +198,7 @@ def test_the_header_is_checked_and_required(record, tmp_path, header, message):
     headless = tmp_path / "headless.jsonl"
     headless.write_text("\n".join(lines[1:]) + "\n")
     done = bola8("render", str(headless), "-o", str(tmp_path / "x.svg"))
-    assert done.returncode == 2 and "begins with its match header" in json.loads(done.stdout)["error"]
+    assert done.returncode == 2 and "empieza por su cabecera de encuentro" in json.loads(done.stdout)["error"]
 
 
 def test_match_warns_and_disqualifies_on_request_and_says_so(tmp_path):

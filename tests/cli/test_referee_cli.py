@@ -111,20 +111,20 @@ def test_bad_input_exits_2_with_one_error_naming_the_field(stdin, field):
 DECLARE = '{"state": {"on_table": %s}, "declare": "stalemate"}'
 
 
-@pytest.mark.parametrize("stdin, words", [
-    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
-    ('{"a": ' * 100_000 + "1" + "}" * 100_000, "nested too deeply"),
-    (DECLARE % ("[" + "7" * 5000 + "]"), "5000 digits"),
-    (DECLARE % ("[-" + "7" * 4301 + "]"), "4301 digits"),
-    (DECLARE % "[NaN]", "NaN is not a JSON number"),
-    (DECLARE % "[Infinity]", "Infinity is not a JSON number"),
-    (DECLARE % "[-Infinity]", "-Infinity is not a JSON number"),
-    (DECLARE % "[1e400]", "1e400 is too large"),
+@pytest.mark.parametrize("stdin, words", [          # the error in Spanish, the default
+    ("[" * 100_000 + "]" * 100_000, "anidado a demasiada profundidad"),
+    ('{"a": ' * 100_000 + "1" + "}" * 100_000, "anidado a demasiada profundidad"),
+    (DECLARE % ("[" + "7" * 5000 + "]"), "5000 cifras"),
+    (DECLARE % ("[-" + "7" * 4301 + "]"), "4301 cifras"),
+    (DECLARE % "[NaN]", "NaN no es un número JSON"),
+    (DECLARE % "[Infinity]", "Infinity no es un número JSON"),
+    (DECLARE % "[-Infinity]", "-Infinity no es un número JSON"),
+    (DECLARE % "[1e400]", "1e400 es demasiado grande"),
     ('{"state": {"on_table": [8], "shooter": 0, "shooter": 1}, "declare": "stalemate"}',
-     'the key "shooter" appears twice'),
+     'la clave "shooter" aparece dos veces'),
     ('{"state": {"on_table": [8]}, "declare": "stalemate", "declare": "forfeit", "player": 0}',
-     'the key "declare" appears twice'),
-    (b'{"state": {"on_table": [8]}, "declare": "stalemate", "x": "\xff"}', "not UTF-8"),
+     'la clave "declare" aparece dos veces'),
+    (b'{"state": {"on_table": [8]}, "declare": "stalemate", "x": "\xff"}', "no es texto UTF-8"),
 ])
 def test_input_that_is_not_strict_json_exits_2_without_a_traceback(stdin, words):
     code, out, stderr = referee(stdin)

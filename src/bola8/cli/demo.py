@@ -66,7 +66,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    return guarded(lambda: _run(args))
+    return guarded(lambda: _run(args), args.lang)
 
 
 def _run(args) -> int:
@@ -76,7 +76,9 @@ def _run(args) -> int:
     if args.race < 1:
         from bola8.errors import InputError
 
-        raise InputError(f"--race: {args.race} is not a race; expected a whole number of games >= 1.")
+        raise InputError(f"--race: {args.race} is not a race; expected a whole number of games >= 1.",
+                         f"--race: {args.race} no es un número de partidas para ganar el encuentro; "
+                         "se esperaba un entero >= 1.")
     say = _SAY[args.lang]
 
     def yes_no(value: bool) -> str:

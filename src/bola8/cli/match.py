@@ -32,7 +32,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    return guarded(lambda: _run(args))
+    return guarded(lambda: _run(args), args.lang)
 
 
 def _run(args) -> int:
@@ -44,14 +44,19 @@ def _run(args) -> int:
 
     kinds = [k.strip() for k in args.players.split(",")]
     if len(kinds) != 2 or not all(kinds):
-        raise InputError(f"--players: {args.players!r} must name two players, e.g. bot,bot.")
+        raise InputError(f"--players: {args.players!r} must name two players, e.g. bot,bot.",
+                         f"--players: {args.players!r} debe nombrar a dos jugadores, p. ej. bot,bot.")
     for kind in kinds:
         if kind not in PLAYER_KINDS:
-            raise InputError(f"--players: {kind!r} is not a kind of player; expected {', '.join(PLAYER_KINDS)}.")
+            raise InputError(f"--players: {kind!r} is not a kind of player; expected {', '.join(PLAYER_KINDS)}.",
+                             f"--players: {kind!r} no es un tipo de jugador; se esperaba {', '.join(PLAYER_KINDS)}.")
     if args.race < 1:
-        raise InputError(f"--race: {args.race} is not a race; expected a whole number of games >= 1.")
+        raise InputError(f"--race: {args.race} is not a race; expected a whole number of games >= 1.",
+                         f"--race: {args.race} no es un número de partidas para ganar el encuentro; "
+                         "se esperaba un entero >= 1.")
     if not (args.noise >= 0 and math.isfinite(args.noise)):
-        raise InputError(f"--noise: {args.noise} is not a noise level; expected a number >= 0.")
+        raise InputError(f"--noise: {args.noise} is not a noise level; expected a number >= 0.",
+                         f"--noise: {args.noise} no es un nivel de ruido; se esperaba un número >= 0.")
     settings = MatchSettings(table=args.table, ruleset=args.ruleset, race=args.race, seed=args.seed,
                              warned=_warned(args.warned))
     official = _director(args.disqualify) if args.disqualify is not None else None
@@ -75,7 +80,8 @@ def _warned(text: str) -> tuple[int, ...]:
 
     parts = [p.strip() for p in text.split(",")] if text.strip() else []
     if not all(p in ("0", "1") for p in parts):
-        raise InputError(f"--warned: {text!r} must list players 0 and/or 1, e.g. 0 or 0,1.")
+        raise InputError(f"--warned: {text!r} must list players 0 and/or 1, e.g. 0 or 0,1.",
+                         f"--warned: {text!r} debe indicar los jugadores 0 y/o 1, p. ej. 0 o 0,1.")
     return tuple(int(p) for p in parts)
 
 
@@ -87,6 +93,8 @@ def _director(text: str):
     player, _, game = text.partition(":")
     if player.strip() not in ("0", "1") or not game.strip().isdigit() or int(game) < 1:
         raise InputError(f"--disqualify: {text!r} must be PLAYER:GAME, a player 0 or 1 and a game from 1, "
-                         "e.g. 1:2.")
+                         "e.g. 1:2.",
+                         f"--disqualify: {text!r} debe ser PLAYER:GAME, un jugador 0 o 1 y una partida desde "
+                         "la 1, p. ej. 1:2.")
     player_n, game_n = int(player), int(game)
     return lambda current, number: [Disqualify(player_n)] if number >= game_n else []

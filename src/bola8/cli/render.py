@@ -19,7 +19,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    return guarded(lambda: _run(args))
+    return guarded(lambda: _run(args), args.lang)
 
 
 def _run(args) -> int:
@@ -30,13 +30,16 @@ def _run(args) -> int:
     from bola8.physics import simulate_layout, table_spec
 
     if _same_file(args.output, args.file):
-        raise InputError(f"--output: {args.output!r} is the record being drawn; write the SVG to another file.")
+        raise InputError(f"--output: {args.output!r} is the record being drawn; write the SVG to another file.",
+                         f"--output: {args.output!r} es el registro que se dibuja; escriba el SVG en otro archivo.")
     lines = read_record(args.file)
     shots = recorded_shots(lines)
     if not shots:
-        raise InputError(f"file: {args.file!r} records no shot.")
+        raise InputError(f"file: {args.file!r} records no shot.",
+                         f"file: {args.file!r} no registra ningún tiro.")
     if not 1 <= args.shot <= len(shots):
-        raise InputError(f"--shot: {args.shot} is not a shot of this record; expected 1 to {len(shots)}.")
+        raise InputError(f"--shot: {args.shot} is not a shot of this record; expected 1 to {len(shots)}.",
+                         f"--shot: {args.shot} no es un tiro de este registro; se esperaba de 1 a {len(shots)}.")
     shot = shots[args.shot - 1]
     spec = table_spec(shot.table)
     result = simulate_layout(spec, shot.before, shot.strike)

@@ -28,7 +28,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    return guarded(lambda: _run(args))
+    return guarded(lambda: _run(args), args.lang)
 
 
 def _run(args) -> int:

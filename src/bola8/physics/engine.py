@@ -171,25 +171,25 @@ def _entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, horizon):
     Scalar arguments: a call passes no arrays (no reference counting), so it
     is cheap without being inlined at each of its call sites.
 
-    Most calls are answered without the quartic: along the unit vector u from
-    the start, |d(t)| >= d(t).u = n0 + (d1.u) t + (d2.u) t^2, a quadratic whose
-    minimum on [0, horizon] is closed form. If that stays above rad + 1e-9 the
-    quartic has no root there (its rounding is orders of magnitude below the
-    margin), so skipping it changes no result. The bound is at least as tight
-    as the triangle inequality n0 - |d1| t - |d2| t^2.
+    Most calls are answered without the quartic: along the unit vector u = d0 / n0
+    from the start, |d(t)| >= d(t).u, so n0 |d(t)| >= n0^2 + (d1.d0) t + (d2.d0) t^2,
+    a quadratic whose minimum on [0, horizon] is closed form. If that stays above
+    n0 (rad + 1e-9) the quartic has no root there (its rounding is orders of
+    magnitude below the margin), so skipping it changes no result. The bound is
+    at least as tight as the triangle inequality n0 - |d1| t - |d2| t^2, and costs
+    one square root (the quartic's n0 is np.hypot's, as before).
     """
-    n0 = np.hypot(d0x, d0y)
+    n0sq = d0x * d0x + d0y * d0y
     lim = rad + 1e-9
-    if n0 > lim:
-        ux, uy = d0x / n0, d0y / n0
-        b1 = d1x * ux + d1y * uy
-        b2 = d2x * ux + d2y * uy
-        low = min(n0, n0 + (b1 + b2 * horizon) * horizon)
+    if n0sq > lim * lim:
+        b1 = d1x * d0x + d1y * d0y
+        b2 = d2x * d0x + d2y * d0y
+        low = min(n0sq, n0sq + (b1 + b2 * horizon) * horizon)
         if b2 > 0.0 and 0.0 < -b1 < 2.0 * b2 * horizon:
-            tv = -0.5 * b1 / b2
-            low = min(low, n0 + (b1 + b2 * tv) * tv)
-        if low > lim:
+            low = min(low, n0sq - 0.25 * b1 * b1 / b2)
+        if low > lim * np.sqrt(n0sq):
             return INF
+    n0 = np.hypot(d0x, d0y)
     return quartic_entry(d2x * d2x + d2y * d2y, 2.0 * (d1x * d2x + d1y * d2y),
                          d1x * d1x + d1y * d1y + 2.0 * (d0x * d2x + d0y * d2y),
                          2.0 * (d0x * d1x + d0y * d1y), n0 * n0 - rad * rad, 0.0, horizon)
@@ -224,9 +224,9 @@ def quadratic_entry(c0, c1, c2, horizon):
                 break
             t = t + 1e-15 * (1.0 + t)
         return t
+    if c1 >= 0.0 and c0 >= 0.0:
+        return INF   # moving away and not curving back: no positive root (skips the square root)
     if c0 == 0.0:
-        if c1 >= 0.0:
-            return INF
         t = -c2 / c1
     else:
         disc = c1 * c1 - 4.0 * c0 * c2
@@ -668,24 +668,13 @@ def _snapshot(snap, k, rvw, s):
         snap[k, i, 9] = s[i]
 
 
-@njit(cache=True, inline="always")
-def _refresh_ball(i, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush_o, hole_t, hole_o):
-    """Ball i's next transition, cushion or jaw contact, and drop (pc[i]: its path from now)."""
-    R = prm[P_R]
-    if s[i] == POCKETED:
-        trans[i] = INF
-        cush_t[i] = INF
-        hole_t[i] = INF
-        return
-    trans[i] = t + transition_dt(rvw[i], s[i], prm)
-    cush_t[i] = INF
-    hole_t[i] = INF
-    if s[i] != SLIDING and s[i] != ROLLING:
-        return
-    h = trans[i] - t
+@njit(cache=True)
+def _contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R):
+    """A moving ball's first cushion or jaw contact and first drop within h, on the path
+    (x0, y0) + (x1, y1) t + (x2, y2) t^2: (cushion dt, cushion index, drop dt, pocket index),
+    dt inf and index -1 if none. Cushion indices: segments first, then jaw-tip circles."""
     best = INF
     bo = -1
-    x0, y0, x1, y1, x2, y2 = pc[i, 0], pc[i, 1], pc[i, 2], pc[i, 3], pc[i, 4], pc[i, 5]
     for k in range(segs.shape[0]):
         d = segment_dt(x0, y0, x1, y1, x2, y2, segs[k, 0], segs[k, 1], segs[k, 2], segs[k, 3], segs[k, 4],
                        segs[k, 5], R, h)
@@ -699,18 +688,15 @@ def _refresh_ball(i, t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush
         if d < best:
             best = d
             bo = ns + k
-    cush_t[i] = t + best
-    cush_o[i] = bo
     hh = min(h, best)
-    best = INF
-    bo = -1
+    best_h = INF
+    bo_h = -1
     for k in range(holes.shape[0]):
         d = _entry_dt(x0 - holes[k, 0], y0 - holes[k, 1], x1, y1, x2, y2, holes[k, 2], hh)
-        if d < best:
-            best = d
-            bo = k
-    hole_t[i] = t + best
-    hole_o[i] = bo
+        if d < best_h:
+            best_h = d
+            bo_h = k
+    return best, bo, best_h, bo_h
 
 
 @njit(cache=True)
@@ -772,8 +758,20 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
             pc[m, 0], pc[m, 1], pc[m, 2], pc[m, 3], pc[m, 4], pc[m, 5] = path_terms(
                 s[m], rvw[m, 0, 0], rvw[m, 0, 1], rvw[m, 1, 0], rvw[m, 1, 1], rvw[m, 2, 0], rvw[m, 2, 1], R, mus,
                 mur, g)
+        # each stale ball's next transition, cushion or jaw contact, and drop
         for q in range(nstale):
-            _refresh_ball(stale[q], t, rvw, s, prm, segs, circs, holes, trans, pc, cush_t, cush_o, hole_t, hole_o)
+            i = stale[q]
+            trans[i] = INF
+            cush_t[i] = INF
+            hole_t[i] = INF
+            if s[i] == POCKETED:
+                continue
+            trans[i] = t + transition_dt(rvw[i], s[i], prm)
+            if s[i] == SLIDING or s[i] == ROLLING:
+                dc, cush_o[i], dh, hole_o[i] = _contacts(pc[i, 0], pc[i, 1], pc[i, 2], pc[i, 3], pc[i, 4], pc[i, 5],
+                                                         trans[i] - t, segs, circs, holes, R)
+                cush_t[i] = t + dc
+                hole_t[i] = t + dh
         for q in range(nstale):
             x = stale[q]
             for m in range(n):

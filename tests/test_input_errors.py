@@ -109,6 +109,9 @@ def check_bilingual(errors: list[InputError]) -> None:
         assert str(error) == error.text(getattr(error, "lang", "en"))
         field = error.en.split(": ", 1)[0]
         assert error.es.startswith(field + ": "), (error.en, error.es)
+        # a value's kind is named in the sentence's own language
+        assert not any(word in error.es for word in ("an array", "an object", "the number", "the string")), error.es
+        assert not any(word in error.en for word in ("un array", "un objeto", "el número", "la cadena")), error.en
 
 
 def test_an_input_error_carries_both_sentences_and_str_is_english():

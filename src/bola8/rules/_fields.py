@@ -63,14 +63,14 @@ def choice(value: Any, where: str, options: tuple[str, ...]) -> str:
                          f"{where}: se esperaba una cadena y llegó {_kind(value, 'es')}.")
     if value not in options:
         raise InputError(f"{where}: {spell(value)} is not allowed; expected one of {', '.join(options)}.",
-                         f"{where}: {spell(value)} no está permitido; se esperaba uno de {', '.join(options)}.")
+                         f"{where}: {spell(value, 'es')} no está permitido; se esperaba uno de {', '.join(options)}.")
     return value
 
 
 def pocket(value: Any, where: str) -> str:
     if not isinstance(value, str) or value not in POCKETS:
         raise InputError(f"{where}: {spell(value)} is not a pocket; expected one of {', '.join(POCKETS)}.",
-                         f"{where}: {spell(value)} no es una tronera; se esperaba una de {', '.join(POCKETS)}.")
+                         f"{where}: {spell(value, 'es')} no es una tronera; se esperaba una de {', '.join(POCKETS)}.")
     return value
 
 
@@ -84,7 +84,7 @@ def array(value: Any, where: str) -> list:
 def player(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
         raise InputError(f"{where}: {spell(value)} is not a player; expected 0 or 1.",
-                         f"{where}: {spell(value)} no es un jugador; se esperaba 0 o 1.")
+                         f"{where}: {spell(value, 'es')} no es un jugador; se esperaba 0 o 1.")
     return value
 
 

@@ -21,11 +21,11 @@ def make_choice(state: State, choice: str) -> tuple[Ruling, State]:
     decision = state.decision
     if decision is None:
         raise InputError(f"choice: no decision is pending; {f.spell(choice)} cannot be chosen now.",
-                         f"choice: no hay ninguna decisión pendiente; ahora no se puede elegir {f.spell(choice)}.")
+                         f"choice: no hay ninguna decisión pendiente; ahora no se puede elegir {f.spell(choice, 'es')}.")
     if choice not in decision.options:
         raise InputError(f"choice: {f.spell(choice)} is not one of the pending options "
                          f"({', '.join(decision.options)}).",
-                         f"choice: {f.spell(choice)} no es una de las opciones pendientes "
+                         f"choice: {f.spell(choice, 'es')} no es una de las opciones pendientes "
                          f"({', '.join(decision.options)}).")
     chooser = decision.player
     if choice == "accept_table":

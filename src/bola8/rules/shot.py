@@ -137,7 +137,7 @@ class Shot:
             name = f.choice(item, f"{where}.referee_fouls[{i}]", REFEREE_FOULS)
             if name in fouls:
                 raise InputError(f"{where}.referee_fouls[{i}]: {f.spell(name)} is listed twice.",
-                                 f"{where}.referee_fouls[{i}]: {f.spell(name)} aparece dos veces.")
+                                 f"{where}.referee_fouls[{i}]: {f.spell(name, 'es')} aparece dos veces.")
             fouls.append(name)
         return cls(
             call=call,

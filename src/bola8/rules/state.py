@@ -63,7 +63,7 @@ class Decision:
         for i, option in enumerate(options):
             if option in options[:i]:
                 raise InputError(f"{where}.options[{i}]: {f.spell(option)} is listed twice.",
-                                 f"{where}.options[{i}]: {f.spell(option)} aparece dos veces.")
+                                 f"{where}.options[{i}]: {f.spell(option, 'es')} aparece dos veces.")
         if set(options) not in (set(ILLEGAL_BREAK_OPTIONS), set(EIGHT_ON_BREAK_OPTIONS)):
             raise InputError(
                 f"{where}.options: {list(options)} is not a decision of the rules; expected "
@@ -211,14 +211,14 @@ def check_consistent(state: State, where: str = "state", ruleset: Ruleset | None
                          f"{where}.result: la fase es \"over\" pero no se da ningún resultado.")
     if not over and state.result is not None:
         raise InputError(f"{where}.result: {f.spell(state.result)} is set while the phase is {f.spell(state.phase)}, not \"over\".",
-                         f"{where}.result: {f.spell(state.result)} está puesto mientras la fase es "
-                         f"{f.spell(state.phase)}, no \"over\".")
+                         f"{where}.result: {f.spell(state.result, 'es')} se indica mientras la fase es "
+                         f"{f.spell(state.phase, 'es')}, no \"over\".")
     if not over and state.winner is not None:
         raise InputError(f"{where}.winner: a winner is set while the phase is {f.spell(state.phase)}, not \"over\".",
-                         f"{where}.winner: hay un ganador mientras la fase es {f.spell(state.phase)}, no \"over\".")
+                         f"{where}.winner: hay un ganador mientras la fase es {f.spell(state.phase, 'es')}, no \"over\".")
     if state.result in ("win", "forfeit") and state.winner is None:
         raise InputError(f"{where}.winner: the result {f.spell(state.result)} needs a winner (0 or 1).",
-                         f"{where}.winner: el resultado {f.spell(state.result)} necesita un ganador (0 o 1).")
+                         f"{where}.winner: el resultado {f.spell(state.result, 'es')} necesita un ganador (0 o 1).")
     if state.result == "stalemate" and state.winner is not None:
         raise InputError(f"{where}.winner: a stalemate has no winner; expected null.",
                          f"{where}.winner: un juego empatado no tiene ganador; se esperaba null.")
@@ -233,7 +233,7 @@ def check_consistent(state: State, where: str = "state", ruleset: Ruleset | None
             raise InputError(f"{where}.called_this_turn: true only while a turn of play goes on; "
                              f"the phase is {f.spell(state.phase)}.",
                              f"{where}.called_this_turn: solo es true mientras dura un turno de juego; "
-                             f"la fase es {f.spell(state.phase)}.")
+                             f"la fase es {f.spell(state.phase, 'es')}.")
         if state.decision is not None:
             raise InputError(f"{where}.called_this_turn: a decision follows the break, before any called "
                              "shot; expected false.",
@@ -296,7 +296,7 @@ def check_consistent(state: State, where: str = "state", ruleset: Ruleset | None
             if eight_pending and rules.eight_on_break != "choice":
                 raise InputError(f"{where}.decision.options: on {f.spell(state.ruleset)} the 8 on the break is always "
                                  "a re-rack (Art. 6); no choice is offered.",
-                                 f"{where}.decision.options: con {f.spell(state.ruleset)} la bola 8 en el tiro de apertura "
+                                 f"{where}.decision.options: con {f.spell(state.ruleset, 'es')} la bola 8 en el tiro de apertura "
                                  "siempre obliga a volver a colocar las bolas (Art. 6); no se ofrece elección.")
             if eight_pending and state.cue_ball != "on_table":
                 raise InputError(f"{where}.cue_ball: the breaker chooses after a foul-free break; expected \"on_table\".",

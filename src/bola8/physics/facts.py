@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from bola8.physics import engine as E
+from bola8.physics.table import POCKET_NAMES
 
 FROZEN_GAP = 1e-6   # m: a ball this close to a cushion at the start is frozen to it
 LEFT_GAP = 1e-4     # m: a frozen ball has left its cushion once it is this far away
@@ -113,21 +114,20 @@ def shot_facts(result) -> dict[str, Any]:
     types = result.ev_type.tolist()
     ev_i = result.ev_i.tolist()
     ev_j = result.ev_j.tolist()
+    ball_ball, cushion, pocket = E.EV_BALL_BALL, E.EV_CUSHION, E.EV_POCKET
     first_contact = None
     t_fc = None
     k_fc = None
     for k, code in enumerate(types):
-        if code == E.EV_BALL_BALL and (ev_i[k] == 0 or ev_j[k] == 0):   # kernel index 0 is the cue ball
+        if code == ball_ball and (ev_i[k] == 0 or ev_j[k] == 0):   # kernel index 0 is the cue ball
             first_contact = nums[ev_j[k]] if ev_i[k] == 0 else nums[ev_i[k]]
             t_fc, k_fc = float(result.ev_t[k]), k
             break
     gaps = distances_to_cushions(spec, result.snap[0, :, 0:2])
-    frozen = {i for i in range(len(nums)) if gaps[i] <= FROZEN_GAP}
+    frozen = set(np.flatnonzero(gaps <= FROZEN_GAP).tolist())
     counted: list[tuple[int, int]] = []   # (event index, ball) of counted cushion contacts
     left_cache: dict[int, bool] = {}
-    for k, code in enumerate(types):
-        if code != E.EV_CUSHION:
-            continue
+    for k in [k for k, code in enumerate(types) if code == cushion]:
         i = ev_i[k]
         if i in frozen:
             if not left_cache.get(i, False):
@@ -144,7 +144,8 @@ def shot_facts(result) -> dict[str, Any]:
             illegal_hs = not _cue_crossed_head_string(result, t_fc)
     return {
         "first_contact": first_contact,
-        "pocketed": [{"ball": b, "pocket": p} for b, p, _ in result.pocketed],
+        "pocketed": [{"ball": nums[ev_i[k]], "pocket": POCKET_NAMES[result.ev_o[k]]}
+                     for k, code in enumerate(types) if code == pocket],
         "off_table": [],
         "rail_after_contact": bool(rail_after),
         "object_balls_to_rail": to_rail,

@@ -75,9 +75,8 @@ class ShotResult:
     # ------------------------------------------------------------ summaries
     @property
     def final(self) -> dict[int, tuple[float, float]]:
-        last = self.snap[-1]
-        return {num: (float(last[i, 0]), float(last[i, 1]))
-                for i, num in enumerate(self.numbers) if int(last[i, 9]) != E.POCKETED}
+        rows = self.snap[-1][:, [0, 1, 9]].tolist()   # x, y, state of every ball after the last event
+        return {num: (x, y) for num, (x, y, state) in zip(self.numbers, rows) if state != E.POCKETED}
 
     @property
     def pocketed(self) -> tuple[tuple[int, str, float], ...]:

@@ -171,13 +171,20 @@ def _entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, horizon):
     Scalar arguments: a call passes no arrays (no reference counting), so it
     is cheap without being inlined at each of its call sites.
 
-    Most calls are answered without the quartic: along the unit vector u = d0 / n0
-    from the start, |d(t)| >= d(t).u, so n0 |d(t)| >= n0^2 + (d1.d0) t + (d2.d0) t^2,
-    a quadratic whose minimum on [0, horizon] is closed form. If that stays above
-    n0 (rad + 1e-9) the quartic has no root there (its rounding is orders of
-    magnitude below the margin), so skipping it changes no result. The bound is
-    at least as tight as the triangle inequality n0 - |d1| t - |d2| t^2, and costs
-    one square root (the quartic's n0 is np.hypot's, as before).
+    Most calls are answered without the quartic, by a lower bound on |d(t)| over
+    [0, horizon]: if it stays above rad + 1e-9 the quartic has no root there (its
+    rounding is orders of magnitude below that margin), so skipping it changes
+    no result. |d(t)| >= |d(t).u| for any unit u; two directions, each giving a
+    closed-form bound without divisions (one square root each):
+
+    - u = d0 / n0, the line of centres at the start: n0 |d(t)| >= n0^2 + (d1.d0) t
+      + (d2.d0) t^2, a quadratic in t (balls moving apart or side by side);
+      at least as tight as the triangle inequality n0 - |d1| t - |d2| t^2;
+    - u across the relative velocity, w = d1 turned by 90 degrees: d(t).w =
+      d0.w + (d2.w) t^2 is monotone in t, so if it keeps its sign |d(t)| |w| >=
+      min(|d0.w|, |d0.w + (d2.w) horizon^2|) (balls that pass each other).
+
+    The quartic's n0 is np.hypot's, as before.
     """
     n0sq = d0x * d0x + d0y * d0y
     lim = rad + 1e-9
@@ -188,6 +195,10 @@ def _entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, horizon):
         if b2 > 0.0 and 0.0 < -b1 < 2.0 * b2 * horizon:
             low = min(low, n0sq - 0.25 * b1 * b1 / b2)
         if low > lim * np.sqrt(n0sq):
+            return INF
+        c = d1x * d0y - d1y * d0x
+        e = c + (d1x * d2y - d1y * d2x) * horizon * horizon
+        if (c > 0.0) == (e > 0.0) and min(abs(c), abs(e)) > lim * np.sqrt(d1x * d1x + d1y * d1y):
             return INF
     n0 = np.hypot(d0x, d0y)
     return quartic_entry(d2x * d2x + d2y * d2y, 2.0 * (d1x * d2x + d1y * d2y),

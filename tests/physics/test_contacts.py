@@ -119,3 +119,36 @@ def test_two_slow_balls_moving_together_do_not_chatter():
     _energy_never_rises(r)
     ball_gap, cushion_gap = worst_gaps(spec, r)
     assert ball_gap >= -1e-9 and cushion_gap >= -1e-9
+
+
+def test_contact_filters_never_change_a_contact_time():
+    # The cheap bounds in front of the contact quartic may only skip calls whose answer is "no
+    # contact": near-grazing passes, head-on approaches, balls moving apart, curving paths.
+    from bola8.physics.roots import quartic_entry
+
+    rng = np.random.default_rng(5)
+    checked = found = 0
+    for _ in range(20000):
+        rad = float(rng.choice([2 * 0.028575, 0.028575 + 0.01, 0.06]))
+        v = rng.uniform(0.01, 10.0)
+        a = rng.uniform(0.0, 2 * math.pi)
+        d1 = np.array([v * math.cos(a), v * math.sin(a)])
+        d2 = rng.normal(size=2) * rng.choice([0.0, 0.05, 1.0])
+        # start so that the straight path passes the origin at miss distance rad + gap after t0
+        t0 = rng.uniform(0.0, 2.0)
+        gap = float(rng.choice([-1e-3, -1e-9, 0.0, 1e-12, 1e-9, 1e-8, 1e-6, 1e-3, 0.1]))
+        side = np.array([-d1[1], d1[0]]) / v * (rad + gap) * rng.choice([-1.0, 1.0])
+        d0 = side - d1 * t0 - d2 * t0 * t0
+        if np.hypot(*d0) <= rad:
+            continue
+        h = rng.uniform(0.0, 3.0)
+        (d0x, d0y), (d1x, d1y), (d2x, d2y) = d0.tolist(), d1.tolist(), d2.tolist()
+        got = E._entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, h)
+        n0 = float(np.hypot(d0x, d0y))
+        want = quartic_entry(d2x * d2x + d2y * d2y, 2.0 * (d1x * d2x + d1y * d2y),
+                             d1x * d1x + d1y * d1y + 2.0 * (d0x * d2x + d0y * d2y),
+                             2.0 * (d0x * d1x + d0y * d1y), n0 * n0 - rad * rad, 0.0, h)
+        assert got == want, (d0, d1, d2, rad, h)
+        checked += 1
+        found += want != math.inf
+    assert checked > 15000 and 1000 < found < checked - 1000

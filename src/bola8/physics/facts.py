@@ -123,11 +123,14 @@ def shot_facts(result) -> dict[str, Any]:
             first_contact = nums[ev_j[k]] if ev_i[k] == 0 else nums[ev_i[k]]
             t_fc, k_fc = float(result.ev_t[k]), k
             break
-    gaps = distances_to_cushions(spec, result.snap[0, :, 0:2])
-    frozen = set(np.flatnonzero(gaps <= FROZEN_GAP).tolist())
+    contacts = [k for k, code in enumerate(types) if code == cushion]
+    frozen: set[int] = set()
+    if contacts:   # (only a ball with a cushion contact can need it)
+        gaps = distances_to_cushions(spec, result.snap[0, :, 0:2])
+        frozen = set(np.flatnonzero(gaps <= FROZEN_GAP).tolist())
     counted: list[tuple[int, int]] = []   # (event index, ball) of counted cushion contacts
     left_cache: dict[int, bool] = {}
-    for k in [k for k, code in enumerate(types) if code == cushion]:
+    for k in contacts:
         i = ev_i[k]
         if i in frozen:
             if not left_cache.get(i, False):

@@ -754,8 +754,8 @@ def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
     first = np.int64(0)
     _snapshot(snap, first, rvw, s)
     k = first + 1
-    # Balls whose cached times are out of date: all at the start, then the one or two
-    # an event touched. One refresh site, so the inlined refresh code is compiled once.
+    # Balls whose cached times (their own and their pairs') are out of date: all at the
+    # start, then the one or two an event touched; the top of the loop refreshes them.
     stale = np.empty(n, dtype=np.int64)
     paired = np.empty(n, dtype=np.int64)   # 1: this ball's pairs are refreshed already
     for i in range(n):

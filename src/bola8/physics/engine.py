@@ -228,16 +228,9 @@ def quadratic_entry(c0, c1, c2, horizon):
             t = -0.5 * c1 / c0
         else:
             t = -0.5 * (c1 + np.sqrt(disc)) / c0   # the larger root, no cancellation
-        if t > horizon:
-            return INF
-        for _ in range(8):
-            if (c0 * t + c1) * t + c2 <= 0.0:
-                break
-            t = t + 1e-15 * (1.0 + t)
-        return t
-    if c1 >= 0.0 and c0 >= 0.0:
+    elif c1 >= 0.0 and c0 >= 0.0:
         return INF   # moving away and not curving back: no positive root (skips the square root)
-    if c0 == 0.0:
+    elif c0 == 0.0:
         t = -c2 / c1
     else:
         disc = c1 * c1 - 4.0 * c0 * c2

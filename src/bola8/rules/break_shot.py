@@ -11,7 +11,7 @@ from dataclasses import replace
 from bola8.rules._outcome import fresh_rack, make_ruling, table_after
 from bola8.rules.articles.art06_eight_on_break import art_6_eight_down_on_break
 from bola8.rules.articles.art07_legal_break import art_7_legal_break
-from bola8.rules.articles.art08_break_fouls import art_8_1_break_fouls
+from bola8.rules.articles.art08_break_fouls import art_8_1_balls_stay_down, art_8_1_break_fouls
 from bola8.rules.articles.art13_penalty import art_13_ball_in_hand
 from bola8.rules.articles.art15_off_table import art_15_off_table
 from bola8.rules.balls import EIGHT
@@ -52,9 +52,7 @@ def judge_break(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State
         codes = fouls + (("illegal_break_with_foul",) if fouls else ("illegal_break",))
         if eight_down:
             codes += ("eight_respotted_after_break_foul",) if fouls else ("eight_respotted_illegal_break",)
-        if any(b != EIGHT for b in shot.pocketed_object_balls):
-            codes += ("break_foul_balls_stay_down",)
-        codes += jumped_codes
+        codes += art_8_1_balls_stay_down(shot) + jumped_codes
         after = replace(common, shooter=opponent, on_table=table_after(state, shot, respot),
                         cue_ball=art_13_ball_in_hand(after_break=True) if fouls else "on_table",
                         decision=Decision(opponent, ILLEGAL_BREAK_OPTIONS))
@@ -65,9 +63,7 @@ def judge_break(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State
         # option; table open; Art. 8.2: the opponent has ball in hand in the kitchen.
         respot = jumped + ((EIGHT,) if eight_down else ())
         codes = fouls + (("eight_respotted_after_break_foul",) if eight_down else ())
-        if any(b != EIGHT for b in shot.pocketed_object_balls):
-            codes += ("break_foul_balls_stay_down",)
-        codes += jumped_codes + ("ball_in_hand_behind_head_string", "table_open_after_break")
+        codes += art_8_1_balls_stay_down(shot) + jumped_codes + ("ball_in_hand_behind_head_string", "table_open_after_break")
         after = replace(common, shooter=opponent, on_table=table_after(state, shot, respot),
                         cue_ball=art_13_ball_in_hand(after_break=True))
         return make_ruling(state, after, foul=True, codes=codes, respotted=respot)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bola8.rules.articles.art12_fouls import art_12_1_referee_fouls
+from bola8.rules.balls import EIGHT
 from bola8.rules.shot import Shot
 from bola8.rules.state import State
 
@@ -16,6 +17,16 @@ def art_8_1_break_fouls(shot: Shot) -> tuple[str, ...]:
     if shot.cue_ball_off_table:
         codes.append("cue_ball_off_table_on_break")
     return tuple(codes) + art_12_1_referee_fouls(shot)
+
+
+def art_8_1_balls_stay_down(shot: Shot) -> tuple[str, ...]:
+    """Art. 8.1: after a break foul the object balls pocketed stay down (the 8 aside: Art. 6).
+
+    Called only on a break that is a foul or illegal; the reason is given only
+    when some object ball other than the 8 did drop."""
+    if any(b != EIGHT for b in shot.pocketed_object_balls):
+        return ("break_foul_balls_stay_down",)
+    return ()
 
 
 def art_8_2_kitchen_foul(state: State, shot: Shot) -> tuple[str, ...]:

@@ -131,7 +131,9 @@ class MatchPrinter:
         self._say(("\n" if reason != "first_break" else "") + f"{label}: " + "; ".join(parts) + f" -> {result}{toss}")
 
     def on_game_start(self, number, game):
-        deciding = self.race > 1 and self.score[0] == self.score[1] == self.race - 1
+        from bola8.game.match import hill_hill
+
+        deciding = hill_hill(self.score, self.race)
         self._say("\n" + self.w["game"].format(number=number, name=self.names[game.state.breaker])
                   + (self.w["deciding"] if deciding else ""))
 

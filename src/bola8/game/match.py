@@ -106,6 +106,11 @@ class MatchResult:
     result: str = "race"                               # "race" | "disqualification"
 
 
+def hill_hill(score, race: int) -> bool:
+    """Art. 4.2: the next game is the deciding one - the score tied one game short of the race."""
+    return race > 1 and score[0] == score[1] == race - 1
+
+
 @dataclass
 class MatchProgress:
     """The match's bookkeeping between games: who breaks next, when to lag, the score, the end.
@@ -134,8 +139,7 @@ class MatchProgress:
             return None
         if self.breaker is None:
             return "first_break"                                  # Art. 4.1
-        hill_hill = self.score[0] == self.score[1] == self.race - 1
-        if hill_hill and self.race > 1 and not self.relagged:
+        if hill_hill(self.score, self.race) and not self.relagged:
             return "hill_hill"                                    # Art. 4.2
         return None
 

@@ -71,14 +71,10 @@ def run(args) -> int:
 
 def _run(args) -> int:
     from bola8 import rules
+    from bola8.cli import match, replay
     from bola8.rules.messages import name_of
 
-    if args.race < 1:
-        from bola8.errors import InputError
-
-        raise InputError(f"--race: {args.race} is not a race; expected a whole number of games >= 1.",
-                         f"--race: {args.race} no es un número de partidas para ganar el encuentro; "
-                         "se esperaba un entero >= 1.")
+    match.check_race(args.race)
     say = _SAY[args.lang]
 
     def yes_no(value: bool) -> str:
@@ -102,8 +98,6 @@ def _run(args) -> int:
         for reason in ruling.reasons:
             print(f"  Art. {reason.article}: {reason.text(args.lang)}")
     sys.stdout.flush()
-
-    from bola8.cli import match, replay
 
     games = say["game"] if args.race == 1 else say["games"]
     print("\n" + say["match"].format(race=args.race, games=games))

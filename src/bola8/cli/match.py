@@ -50,10 +50,7 @@ def _run(args) -> int:
         if kind not in PLAYER_KINDS:
             raise InputError(f"--players: {kind!r} is not a kind of player; expected {', '.join(PLAYER_KINDS)}.",
                              f"--players: {kind!r} no es un tipo de jugador; se esperaba {', '.join(PLAYER_KINDS)}.")
-    if args.race < 1:
-        raise InputError(f"--race: {args.race} is not a race; expected a whole number of games >= 1.",
-                         f"--race: {args.race} no es un número de partidas para ganar el encuentro; "
-                         "se esperaba un entero >= 1.")
+    check_race(args.race)
     if not (args.noise >= 0 and math.isfinite(args.noise)):
         raise InputError(f"--noise: {args.noise} is not a noise level; expected a number >= 0.",
                          f"--noise: {args.noise} no es un nivel de ruido; se esperaba un número >= 0.")
@@ -73,6 +70,16 @@ def _run(args) -> int:
     observers = [printer] + ([writer] if writer else [])
     play_match(players, settings, Tee(observers), official=official)
     return 0
+
+
+def check_race(race: int) -> None:
+    """--race names the option (MatchSettings would say 'race:'); bola8 demo checks it before printing."""
+    from bola8.errors import InputError
+
+    if race < 1:
+        raise InputError(f"--race: {race} is not a race; expected a whole number of games >= 1.",
+                         f"--race: {race} no es un número de partidas para ganar el encuentro; "
+                         "se esperaba un entero >= 1.")
 
 
 def _warned(text: str) -> tuple[int, ...]:

@@ -249,13 +249,6 @@ def _is_layout(value) -> bool:
         isinstance(v, list) and len(v) == 2 and all(_is_number(c) for c in v) for v in value.values())
 
 
-def _parsed_by(parse, expected: str):
-    """A field check that runs the library's own parser, whose refusal names the sub-field."""
-    def check(value, where: str) -> None:
-        parse(value, where)
-    return check, expected
-
-
 def _strike(value, where: str):
     from bola8.physics import Strike
 
@@ -305,7 +298,7 @@ def _simple(valid, expected: str, expected_es: str):
     def check(value, where: str) -> None:
         if not valid(value):
             raise InputError(f"{where} must be {expected}.", f"{where} debe ser {expected_es}.")
-    return check, expected
+    return check
 
 
 _TEXT = _simple(lambda v: isinstance(v, str), "a string", "una cadena")
@@ -316,9 +309,8 @@ _OPTIONAL_PLAYER = _simple(lambda v: v is None or (_is_int(v) and v in (0, 1)), 
 _NUMBER = _simple(_is_number, "a finite number", "un número finito")
 _OBJECT = _simple(lambda v: isinstance(v, dict), "an object", "un objeto")
 _LAYOUT = _simple(_is_layout, "an object of ball -> [x, y]", "un objeto de bola -> [x, y]")
-_SCORE = _simple(lambda v: isinstance(v, list) and len(v) == 2 and all(_is_int(x) and x >= 0 for x in v),
-                 "two whole numbers (games won by player 0 and player 1)",
-                 "dos números enteros (partidas ganadas por el jugador 0 y por el jugador 1)")
+
+
 def ruling_from_dict(value, where: str = "ruling") -> rules.Ruling:
     """A ruling as :func:`ruling_to_dict` wrote it, read back by the referee's own parser.
 
@@ -337,10 +329,10 @@ def _as_referee_reason(item):
     return {key: value for key, value in item.items() if key not in ("es", "en")}
 
 
-_RULING = _parsed_by(ruling_from_dict, "a ruling")
-_OUTCOME = {"ruling": _RULING, "state": _OBJECT, "layout": _LAYOUT}
+_OUTCOME = {"ruling": ruling_from_dict, "state": _OBJECT, "layout": _LAYOUT}
 
-# What replay and render read from each type of line (other fields are kept, unread).
+# What replay and render read from each type of line (other fields are kept, unread): each field's
+# check(value, field) refuses a bad value naming the field - a _simple check or the library's own parser.
 _FIELDS = {
     "match": {"format": _simple(lambda v: v == FORMAT, repr(FORMAT), repr(FORMAT)),
               "version": _simple(lambda v: _is_int(v) and v == VERSION, f"{VERSION}, the record version this "
@@ -358,7 +350,7 @@ _FIELDS = {
     "place": {"x": _NUMBER, "y": _NUMBER},
     "warn": {"player": _PLAYER},
     "disqualify": {"player": _PLAYER},
-    "shot": {"strike": _parsed_by(_strike, "a strike"), "call": _parsed_by(_optional_call, "a call or null"),
+    "shot": {"strike": _strike, "call": _optional_call,
              "elapsed_s": _simple(lambda v: v is None or _is_number(v), "a finite number or null",
                                   "un número finito o null"),
              "facts": _simple(lambda v: isinstance(v, dict) and isinstance(v.get("referee_fouls", []), list)
@@ -375,14 +367,15 @@ _FIELDS = {
 _OPTIONAL_FIELDS = {
     "match": {"players": _simple(lambda v: isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v),
                                  "two names", "dos nombres"),
-              "physics": _parsed_by(physics_from_dict, "physics settings or null")},
+              "physics": physics_from_dict},
 }
 
 
 def _check_fields(line: dict, number: int) -> None:
     """Each field replay or render reads is there with its type: a tampered record is refused, not crashed on."""
     kind = line["type"]
-    for name, (check, _expected) in _FIELDS[kind].items():
+    optional = {name: check for name, check in _OPTIONAL_FIELDS.get(kind, {}).items() if name in line}
+    for name, check in {**_FIELDS[kind], **optional}.items():
         if name not in line:
             raise InputError(f"record line {number}: {name} is missing.",
                              f"record line {number}: falta {name}.")
@@ -390,12 +383,6 @@ def _check_fields(line: dict, number: int) -> None:
             check(line[name], name)
         except InputError as error:
             raise InputError(f"record line {number}: {error.en}", f"record line {number}: {error.es}") from None
-    for name, (check, _expected) in _OPTIONAL_FIELDS.get(kind, {}).items():
-        if name in line:
-            try:
-                check(line[name], name)
-            except InputError as error:
-                raise InputError(f"record line {number}: {error.en}", f"record line {number}: {error.es}") from None
 
 
 # What a mismatch is about, in the words of each language.

@@ -186,6 +186,9 @@ class State:
 
 def check_consistent(state: State, where: str = "state", ruleset: Ruleset | None = None) -> None:
     """Refuse a state no game can reach; the referee's core assumes consistent states."""
+    # imported here: the article module imports State from this one
+    from bola8.rules.articles.art21_stalemate import art_21_1_stalemate
+
     rules = ruleset or get_ruleset(state.ruleset)
     if state.groups is not None and state.on_table == OBJECT_BALLS:
         raise InputError(f"{where}.groups: a group is assigned only by a legally pocketed ball (Art. 11.2), "
@@ -197,8 +200,7 @@ def check_consistent(state: State, where: str = "state", ruleset: Ruleset | None
                          "counted (Art. 21.1); expected 0.",
                          f"{where}.turns_without_attempt: una decisión sigue a un tiro de apertura, antes de que se "
                          "cuente ningún turno (Art. 21.1); se esperaba 0.")
-    if (state.phase == "play" and rules.stalemate == "auto"
-            and state.turns_without_attempt >= rules.stalemate_turns):
+    if state.phase == "play" and art_21_1_stalemate(state.turns_without_attempt, rules):
         raise InputError(f"{where}.turns_without_attempt: {state.turns_without_attempt} turns without attempt "
                          f"would already have ended the game as a stalemate (Art. 21.1: "
                          f"{rules.stalemate_turns}); expected less while the phase is \"play\".",

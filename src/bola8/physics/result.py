@@ -96,11 +96,6 @@ class ShotResult:
     def miscue(self) -> bool:
         return int(self.ev_type[0]) == E.EV_MISCUE
 
-    @property
-    def first_contact_t(self) -> float | None:
-        hits = np.flatnonzero((self.ev_type == E.EV_BALL_BALL) & ((self.ev_i == 0) | (self.ev_j == 0)))
-        return float(self.ev_t[hits[0]]) if len(hits) else None
-
     # ------------------------------------------------------------ trajectories
     def _index(self, ball: int) -> int:
         try:

@@ -29,7 +29,6 @@ import numpy as np
 from numba import njit
 
 from bola8.physics import engine as E
-from bola8.physics.table import POCKET_NAMES
 
 FROZEN_GAP = 1e-6   # m: a ball this close to a cushion at the start is frozen to it
 LEFT_GAP = 1e-4     # m: a frozen ball has left its cushion once it is this far away
@@ -114,7 +113,7 @@ def shot_facts(result) -> dict[str, Any]:
     types = result.ev_type.tolist()
     ev_i = result.ev_i.tolist()
     ev_j = result.ev_j.tolist()
-    ball_ball, cushion, pocket = E.EV_BALL_BALL, E.EV_CUSHION, E.EV_POCKET
+    ball_ball, cushion = E.EV_BALL_BALL, E.EV_CUSHION
     first_contact = None
     t_fc = None
     k_fc = None
@@ -147,8 +146,7 @@ def shot_facts(result) -> dict[str, Any]:
             illegal_hs = not _cue_crossed_head_string(result, t_fc)
     return {
         "first_contact": first_contact,
-        "pocketed": [{"ball": nums[ev_i[k]], "pocket": POCKET_NAMES[result.ev_o[k]]}
-                     for k, code in enumerate(types) if code == pocket],
+        "pocketed": [{"ball": ball, "pocket": pocket} for ball, pocket, _t in result.pocketed],
         "off_table": [],
         "rail_after_contact": bool(rail_after),
         "object_balls_to_rail": to_rail,

@@ -30,7 +30,6 @@ WORDS = {
         "on_spot": "la {ball} en el punto de pie",
         "behind_spot": "la {ball} detrás del punto de pie, a {cm} cm de él",
         "in_front_spot": "la {ball} delante del punto de pie, a {cm} cm de él",
-        "solids": "lisas", "stripes": "rayadas",
         "wins": "{name} gana la partida",
         "stalemate": "juego empatado: se vuelven a colocar las bolas en el triángulo y abre otra vez {name} "
                      "(Art. 21.2)",
@@ -57,7 +56,6 @@ WORDS = {
         "on_spot": "the {ball} on the foot spot",
         "behind_spot": "the {ball} behind the foot spot, {cm} cm from it",
         "in_front_spot": "the {ball} in front of the foot spot, {cm} cm from it",
-        "solids": "solids", "stripes": "stripes",
         "wins": "{name} wins the game",
         "stalemate": "stalemate: the balls are racked again and {name} breaks again (Art. 21.2)",
         "forfeit": "{loser} loses the game by forfeit; {winner} wins it",
@@ -183,7 +181,7 @@ class MatchPrinter:
     def _groups(self, turn) -> None:
         before, after = turn.before.state.groups, turn.game.state.groups
         if before is None and after is not None:
-            group = [self.w[str(getattr(g, "value", g))] for g in after]
+            group = [name_of(g.value, self.lang) for g in after]
             self._say("    " + self.w["groups"].format(a=self.names[0], ga=group[0], b=self.names[1], gb=group[1]))
 
     def _respotted(self, turn) -> None:

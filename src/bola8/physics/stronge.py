@@ -25,6 +25,13 @@ where a stick ends is the first time the spring force exceeds the friction
 limit, bracketed on a grid and refined by bisection, and the final slip
 runs against the spring's deflection at that moment.
 
+Above the rigid model's stick bound (initial slip over mu (1 + e) beta_t
+times the approach) both this and Han 2005 slide all through and deliver the
+same impulse, mu (1 + e) m c. A rolling ball hitting a cushion square on is
+there on our tables (slip ratio (1 + sin theta) / cos theta = 1.32 for the
+nose at sin theta = 0.27, against 0.91): the two models agree on it, as they
+should; they differ for a ball still stunned or drawing at the cushion.
+
 Checked in tests/physics/test_stronge.py against a direct integration of
 the spring and slider (elastic-perfectly-plastic contact); in the valid range
 it also agrees with pooltool 0.6.0's resolver to 5e-16 (1,832 random cases,

@@ -38,22 +38,20 @@ SITUATIONS = [
 ]
 
 _SAY = {
-    "es": {"referee": "== El árbitro ==", "match": "== Un encuentro entre bots (a {race} {games}) ==",
+    "es": {"referee": "== El árbitro ==", "match": "== Un encuentro entre bots ({race}) ==",
            "replay": "== Reproducción del registro ==", "yes": "sí", "no": "no",
            "verdict": "falta: {foul}; pierde el turno: {passes}", "foul": "falta: {foul}",
            "next": "tira a continuación: jugador {player}",
            "decision": "el jugador {player} elige: {options}", "or": " o ",
            "over": "partida terminada: gana el jugador {winner}",
-           "written": "Registro del encuentro escrito en {path}",
-           "game": "partida", "games": "partidas"},
-    "en": {"referee": "== The referee ==", "match": "== A bot-vs-bot match (race to {race}) ==",
+           "written": "Registro del encuentro escrito en {path}"},
+    "en": {"referee": "== The referee ==", "match": "== A bot-vs-bot match ({race}) ==",
            "replay": "== Replay of the record ==", "yes": "yes", "no": "no",
            "verdict": "foul: {foul}; turn passes: {passes}", "foul": "foul: {foul}",
            "next": "next to shoot: player {player}",
            "decision": "player {player} chooses: {options}", "or": " or ",
            "over": "game over: player {winner} wins",
-           "written": "Match record written to {path}",
-           "game": "game", "games": "games"},
+           "written": "Match record written to {path}"},
 }
 
 
@@ -72,6 +70,7 @@ def run(args) -> int:
 def _run(args) -> int:
     from bola8 import rules
     from bola8.cli import match, replay
+    from bola8.cli.match_printer import race_to
     from bola8.rules.messages import name_of
 
     match.check_race(args.race)
@@ -99,8 +98,7 @@ def _run(args) -> int:
             print(f"  Art. {reason.article}: {reason.text(args.lang)}")
     sys.stdout.flush()
 
-    games = say["game"] if args.race == 1 else say["games"]
-    print("\n" + say["match"].format(race=args.race, games=games))
+    print("\n" + say["match"].format(race=race_to(args.race, args.lang)))
     status = match.run(_parsed(match, ["--players", "bot,bot", "--race", str(args.race), "--seed", str(args.seed),
                                        "--record", args.record, "--lang", args.lang]))
     if status != 0:

@@ -218,9 +218,8 @@ class MatchPrinter:
     def _bar(self, score) -> None:
         done = max(score)
         filled = round(20 * done / self.race)
-        games = self.w["game_1"] if self.race == 1 else self.w["game_n"]
-        race = self.w["race"].format(race=self.race, games=games)
-        print(f"[{'#' * filled}{'.' * (20 - filled)}] {score[0]}-{score[1]} ({race})", file=self.progress, flush=True)
+        print(f"[{'#' * filled}{'.' * (20 - filled)}] {score[0]}-{score[1]} ({race_to(self.race, self.lang)})",
+              file=self.progress, flush=True)
 
     def on_match_end(self, result):
         w = self.w
@@ -232,6 +231,12 @@ class MatchPrinter:
             score = f"{result.score[result.winner]}-{result.score[1 - result.winner]}"
             text = w["match"].format(name=self.names[result.winner], score=score)
         print(gap + text, file=self.out, flush=True)
+
+
+def race_to(race: int, lang: str) -> str:
+    """The race in words, "a 1 partida" / "a 3 partidas" / "race to 3"."""
+    w = WORDS["es" if lang == "es" else "en"]
+    return w["race"].format(race=race, games=w["game_1"] if race == 1 else w["game_n"])
 
 
 def decimal(value: float, lang: str, digits: int = 1) -> str:

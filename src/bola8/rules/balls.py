@@ -35,6 +35,9 @@ class Group(str, Enum):
         return self.value
 
 
+GROUP_NAMES: tuple[str, ...] = tuple(g.value for g in Group)   # "solids", "stripes"
+
+
 def group_of(ball: int) -> Group | None:
     """The group a ball belongs to; None for the cue ball and the 8."""
     if ball in SOLIDS:

@@ -7,10 +7,10 @@ from typing import Any
 
 from bola8.errors import InputError
 from bola8.rules import _fields as f
+from bola8.rules.balls import GROUP_NAMES
 from bola8.rules.messages import MESSAGES, fields_of, sentences
 
 LANGS = ("es", "en")
-GROUP_NAMES = ("solids", "stripes")
 
 
 def _group(value: Any, where: str) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 
 from bola8.errors import InputError
 from bola8.rules import _fields as f
-from bola8.rules.balls import EIGHT, OBJECT_BALLS, Group
+from bola8.rules.balls import EIGHT, GROUP_NAMES, OBJECT_BALLS, Group
 from bola8.rules.rulesets import RULESETS, Ruleset, get_ruleset
 
 PHASES = ("break", "play", "over")
@@ -151,7 +151,7 @@ class State:
             if len(raw) != 2:
                 raise InputError(f"{where}.groups: expected [group of player 0, group of player 1] or null.",
                                  f"{where}.groups: se esperaba [grupo del jugador 0, grupo del jugador 1] o null.")
-            names = tuple(Group(f.choice(g, f"{where}.groups[{i}]", ("solids", "stripes")))
+            names = tuple(Group(f.choice(g, f"{where}.groups[{i}]", GROUP_NAMES))
                           for i, g in enumerate(raw))
             if names[0] == names[1]:
                 raise InputError(f"{where}.groups: both players have {names[0].value}; the groups must differ.",

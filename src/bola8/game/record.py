@@ -599,8 +599,6 @@ class _Replayer:
         self.ended = True
 
     def action(self, line: dict) -> None:
-        from bola8.physics import Strike
-
         kind = line["type"]
         game = self.game
         if game is None:
@@ -616,8 +614,7 @@ class _Replayer:
             return
         if kind == "shot":
             self.differ(line, "player", line.get("player"), state.shooter)
-            strike = Strike.from_dict(line["strike"])
-            call = None if line["call"] is None else rules.Call.from_dict(line["call"])
+            strike, call = _strike(line["strike"], "strike"), _optional_call(line["call"], "call")
             # the shot clock is replayed: its foul comes from the warnings and the recorded time
             fouls = tuple(f for f in line["facts"].get("referee_fouls", ()) if f != "slow_play")
             turn = game.play(strike, call, referee_fouls=fouls, elapsed_s=line["elapsed_s"])

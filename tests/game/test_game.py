@@ -161,8 +161,10 @@ def test_the_shot_clock_fouls_only_a_warned_player_over_the_limit(spec, at):
     late = warned.play(stroke, None, elapsed_s=61.0)
     assert "slow_play" in late.shot.referee_fouls and late.ruling.foul
     assert late.game.state.cue_ball == "in_hand" and late.game.state.shooter == 1
-    with pytest.raises(InputError, match="elapsed_s"):
-        warned.play(stroke, None, elapsed_s=-1.0)
+    for bad in (-1.0, float("nan"), float("inf"), True, "61"):
+        with pytest.raises(InputError, match="elapsed_s"):
+            warned.play(stroke, None, elapsed_s=bad)
+    assert "slow_play" in warned.play(stroke, None, elapsed_s=10**400).shot.referee_fouls  # no overflow
 
 
 def test_referee_entered_fouls_reach_the_referee(spec, at):

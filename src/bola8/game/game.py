@@ -117,7 +117,8 @@ class Game:
             raise InputError("cue_ball: the cue ball is in hand; place it before the stroke.",
                              "cue_ball: la bola blanca está en mano; colóquela antes del tiro.")
         if elapsed_s is not None and not (isinstance(elapsed_s, (int, float)) and not isinstance(elapsed_s, bool)
-                                          and math.isfinite(elapsed_s) and elapsed_s >= 0):
+                                          and (isinstance(elapsed_s, int) or math.isfinite(elapsed_s))   # a huge int overflows isfinite
+                                          and elapsed_s >= 0):
             raise InputError(f"elapsed_s: {elapsed_s!r} is not a time; expected seconds >= 0 or None.",
                              f"elapsed_s: {elapsed_s!r} no es un tiempo; se esperaban segundos >= 0 o None.")
         fouls = tuple(referee_fouls)

@@ -18,6 +18,12 @@ from bola8.errors import InputError
 LANGS = ("es", "en")
 
 
+def by_language(pairs: dict[str, tuple[Any, Any]]) -> dict[str, dict[str, Any]]:
+    """A command's words, written as ``key -> (Spanish, English)`` so the two stay side by side,
+    looked up as ``table[lang][key]``."""
+    return {lang: {key: pair[i] for key, pair in pairs.items()} for i, lang in enumerate(LANGS)}
+
+
 def add_lang_argument(parser) -> None:
     parser.add_argument(
         "--lang", choices=LANGS, default="es",

@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 
-from bola8.cli._io import add_lang_argument, guarded
+from bola8.cli._io import add_lang_argument, by_language, guarded
 
 # (title in Spanish, title in English, state, facts of the shot)
 SITUATIONS = [
@@ -37,22 +37,20 @@ SITUATIONS = [
       "pocketed": [{"ball": 0, "pocket": "side-right"}], "rail_after_contact": True}),
 ]
 
-_SAY = {
-    "es": {"referee": "== El árbitro ==", "match": "== Un encuentro entre bots ({race}) ==",
-           "replay": "== Reproducción del registro ==", "yes": "sí", "no": "no",
-           "verdict": "falta: {foul}; pierde el turno: {passes}", "foul": "falta: {foul}",
-           "next": "tira a continuación: jugador {player}",
-           "decision": "el jugador {player} elige: {options}", "or": " o ",
-           "over": "partida terminada: gana el jugador {winner}",
-           "written": "Registro del encuentro escrito en {path}"},
-    "en": {"referee": "== The referee ==", "match": "== A bot-vs-bot match ({race}) ==",
-           "replay": "== Replay of the record ==", "yes": "yes", "no": "no",
-           "verdict": "foul: {foul}; turn passes: {passes}", "foul": "foul: {foul}",
-           "next": "next to shoot: player {player}",
-           "decision": "player {player} chooses: {options}", "or": " or ",
-           "over": "game over: player {winner} wins",
-           "written": "Match record written to {path}"},
-}
+_SAY = by_language({
+    "referee": ("== El árbitro ==", "== The referee =="),
+    "match": ("== Un encuentro entre bots ({race}) ==", "== A bot-vs-bot match ({race}) =="),
+    "replay": ("== Reproducción del registro ==", "== Replay of the record =="),
+    "yes": ("sí", "yes"),
+    "no": ("no", "no"),
+    "verdict": ("falta: {foul}; pierde el turno: {passes}", "foul: {foul}; turn passes: {passes}"),
+    "foul": ("falta: {foul}", "foul: {foul}"),
+    "next": ("tira a continuación: jugador {player}", "next to shoot: player {player}"),
+    "decision": ("el jugador {player} elige: {options}", "player {player} chooses: {options}"),
+    "or": (" o ", " or "),
+    "over": ("partida terminada: gana el jugador {winner}", "game over: player {winner} wins"),
+    "written": ("Registro del encuentro escrito en {path}", "Match record written to {path}"),
+})
 
 
 def add_arguments(parser) -> None:

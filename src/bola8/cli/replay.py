@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-from bola8.cli._io import add_lang_argument, guarded, write_json
+from bola8.cli._io import add_lang_argument, by_language, guarded, write_json
 
-_SAY = {
-    "es": {"ok": "OK: {games} {games_word}, {shots} {shots_word}, {actions} {actions_word} repetidas; "
-                 "cada decisión, estado y posición es idéntica, y también los arrimes, quién abre cada "
-                 "partida, los resultados y el marcador.",
-           "different": "DISTINTO: {count} {count_word} en {actions} {actions_word}:",
-           "words": {"games": ("partida", "partidas"), "shots": ("tiro", "tiros"),
-                     "actions": ("acción", "acciones"), "count": ("diferencia", "diferencias")}},
-    "en": {"ok": "OK: {games} {games_word}, {shots} {shots_word}, {actions} {actions_word} replayed; "
-                 "every ruling, state and layout is identical, and so are the lags, the breakers, the "
-                 "results and the score.",
-           "different": "DIFFERENT: {count} {count_word} in {actions} {actions_word}:",
-           "words": {"games": ("game", "games"), "shots": ("shot", "shots"),
-                     "actions": ("action", "actions"), "count": ("mismatch", "mismatches")}},
-}
+_SAY = by_language({
+    "ok": ("OK: {games} {games_word}, {shots} {shots_word}, {actions} {actions_word} repetidas; cada "
+           "decisión, estado y posición es idéntica, y también los arrimes, quién abre cada partida, los "
+           "resultados y el marcador.",
+           "OK: {games} {games_word}, {shots} {shots_word}, {actions} {actions_word} replayed; every "
+           "ruling, state and layout is identical, and so are the lags, the breakers, the results and the "
+           "score."),
+    "different": ("DISTINTO: {count} {count_word} en {actions} {actions_word}:",
+                  "DIFFERENT: {count} {count_word} in {actions} {actions_word}:"),
+    "games_word": (("partida", "partidas"), ("game", "games")),
+    "shots_word": (("tiro", "tiros"), ("shot", "shots")),
+    "actions_word": (("acción", "acciones"), ("action", "actions")),
+    "count_word": (("diferencia", "diferencias"), ("mismatch", "mismatches")),
+})
 _SHOWN = 50   # mismatches printed; --json gives them all
 
 
@@ -42,7 +42,7 @@ def _run(args) -> int:
     else:
         counts = {"games": report.games, "shots": report.shots, "actions": report.actions,
                   "count": len(report.mismatches)}
-        words = {f"{key}_word": say["words"][key][0 if n == 1 else 1] for key, n in counts.items()}
+        words = {f"{key}_word": say[f"{key}_word"][0 if n == 1 else 1] for key, n in counts.items()}
         print(say["ok" if report.ok else "different"].format(**counts, **words))
         for mismatch in report.mismatches[:_SHOWN]:
             print(f"  {mismatch.text(args.lang)}")

@@ -214,8 +214,12 @@ SHOWN = 60      # characters of a value a message shows
 
 
 def shorten(text: str, limit: int = SHOWN) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis: a message never echoes a huge value whole."""
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    """``text`` cut to ``limit`` characters, its middle left out (``…``): a message never echoes a huge
+    value whole, and a long path keeps its file name."""
+    if len(text) <= limit:
+        return text
+    tail = (limit - 1) // 2
+    return text[:limit - 1 - tail] + "…" + text[len(text) - tail:]
 
 
 # ------------------------------------------------------------------ field checks

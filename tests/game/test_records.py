@@ -305,7 +305,7 @@ def test_mismatches_are_short_sentences_naming_the_field_and_both_values(match_p
     lines = json_lines(match_path)
     shot = index_of(lines, "shot", 1)
     lines[shot]["ruling"]["foul"] = not lines[shot]["ruling"]["foul"]
-    lines[shot]["state"]["huge"] = "x" * 500_000
+    lines[shot]["state"]["huge"] = "x" * 150
     report = replay(read_record(str(write_lines(tmp_path / "t.jsonl", lines))))
     ruling = next(m for m in report.mismatches if m.what == "ruling")
     foul = json.dumps(lines[shot]["ruling"]["foul"])

@@ -9,8 +9,8 @@ for something else (``/dev/zero``) - so it is read as bounded input:
   read whole);
 - each line is strict JSON: UTF-8, no NaN or Infinity, no number too large
   for a float, no integer too long to convert, no repeated key, nested at
-  most :data:`MAX_DEPTH` deep - each refusal names the line, and the field
-  when there is one;
+  most :data:`MAX_DEPTH` deep, no text longer than :data:`MAX_TEXT` - each
+  refusal names the line, and the field when there is one;
 - each line is an object with a known ``type``, the header first, and the
   fields replay and render read are checked (:func:`record_format.check_fields`).
 
@@ -35,6 +35,7 @@ MAX_LINE_BYTES = 1 << 20            # a shot line is a few kilobytes
 MAX_RECORD_BYTES = 1 << 30          # a race to 150 takes about 30 MB
 MAX_LINES = 5_000_000
 MAX_DEPTH = 20                      # a record line nests 5 deep
+MAX_TEXT = 200                      # characters of a text field (names, codes); a bot's note is not read
 
 
 def read_record(path: str) -> list[Line]:
@@ -118,9 +119,36 @@ def parse_line(data: bytes, number: int, path: str = "", *, first: bool) -> Line
         raise InputError(f"record line {number}: a second match header; a record holds one match.",
                          f"record line {number}: una segunda cabecera de encuentro; un registro contiene un "
                          "solo encuentro.")
+    long = _long_text(line, "")
+    if long is not None:
+        field, size = long
+        raise InputError(f"record line {number}: {field}: a text of {size} characters; no field of a record "
+                         f"is longer than {MAX_TEXT}.",
+                         f"record line {number}: {field}: un texto de {size} caracteres; ningún campo de un "
+                         f"registro es más largo que {MAX_TEXT}.")
     check_fields(line, number)
     line["_line"] = number
     return line
+
+
+def _long_text(value: object, path: str) -> tuple[str, int] | None:
+    """The first text longer than MAX_TEXT (a key or a value) outside the unread ``note``, with its field."""
+    if isinstance(value, str):
+        return (path, len(value)) if len(value) > MAX_TEXT else None
+    items: list[tuple[str, object]] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if len(key) > MAX_TEXT:
+                return (f"{path}.{shorten(key, 20)}" if path else shorten(key, 20)), len(key)
+            if not (key == "note" and not path):
+                items.append((f"{path}.{key}" if path else key, item))
+    elif isinstance(value, list):
+        items = [(f"{path}[{index}]", item) for index, item in enumerate(value)]
+    for where, item in items:
+        found = _long_text(item, where)
+        if found is not None:
+            return found
+    return None
 
 
 # ------------------------------------------------------------------ strict JSON

@@ -35,7 +35,7 @@ MAX_LINE_BYTES = 1 << 20            # a shot line is a few kilobytes
 MAX_RECORD_BYTES = 1 << 30          # a race to 150 takes about 30 MB
 MAX_LINES = 5_000_000
 MAX_DEPTH = 20                      # a record line nests 5 deep
-MAX_TEXT = 200                      # characters of a text field (names, codes); a bot's note is not read
+MAX_TEXT = 200                      # characters of a text field read (names, codes)
 
 
 def read_record(path: str) -> list[Line]:
@@ -132,7 +132,8 @@ def parse_line(data: bytes, number: int, path: str = "", *, first: bool) -> Line
 
 
 def _long_text(value: object, path: str) -> tuple[str, int] | None:
-    """The first text longer than MAX_TEXT (a key or a value) outside the unread ``note``, with its field."""
+    """The first text longer than MAX_TEXT (a key or a value), with its field; a shot's ``note`` and the
+    sentences of its reasons (the referee writes them again from their codes) are not read."""
     if isinstance(value, str):
         return (path, len(value)) if len(value) > MAX_TEXT else None
     items: list[tuple[str, object]] = []
@@ -140,7 +141,8 @@ def _long_text(value: object, path: str) -> tuple[str, int] | None:
         for key, item in value.items():
             if len(key) > MAX_TEXT:
                 return (f"{path}.{shorten(key, 20)}" if path else shorten(key, 20)), len(key)
-            if not (key == "note" and not path):
+            unread = (key == "note" and not path) or (key in ("es", "en") and path.startswith("ruling.reasons["))
+            if not unread:
                 items.append((f"{path}.{key}" if path else key, item))
     elif isinstance(value, list):
         items = [(f"{path}[{index}]", item) for index, item in enumerate(value)]

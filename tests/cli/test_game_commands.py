@@ -171,8 +171,8 @@ def test_render_and_replay_refuse_a_tampered_call_or_ruling_naming_line_and_fiel
                     ["replay", str(tampered)]):
         done = bola8(*command)
         assert "Traceback" not in done.stderr
-        if field is None:          # a valid ruling that is not the one recorded: render draws, replay differs
-            assert done.returncode == (0 if command[0] == "render" else 1), done.stdout
+        if field is None:          # a valid ruling that is not the one recorded: render refuses, replay differs
+            assert done.returncode == (2 if command[0] == "render" else 1), done.stdout
             continue
         assert done.returncode == 2, done.stdout
         assert json.loads(done.stdout)["error"].startswith(f"record line {number}: {field}")

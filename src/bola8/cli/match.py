@@ -83,7 +83,9 @@ def _run(args: argparse.Namespace) -> int:
         raise InputError(f"--players: {args.players!r} must name two players, e.g. bot,bot.",
                          f"--players: {args.players!r} debe nombrar a dos jugadores, p. ej. bot,bot.")
     for kind in kinds:
-        one_of(kind, "--players", PLAYER_KINDS)
+        if kind not in PLAYER_KINDS:
+            raise InputError(f"--players: {kind!r} is not a kind of player; expected {', '.join(PLAYER_KINDS)}.",
+                             f"--players: {kind!r} no es un tipo de jugador; se esperaba {', '.join(PLAYER_KINDS)}.")
     race = check_race(args.race)
     seed = whole_number(args.seed, "--seed")
     table = one_of(args.table, "--table", TABLES)

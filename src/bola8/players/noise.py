@@ -44,7 +44,7 @@ SIGMA_B_MM = 0.5
 MIN_SPEED = 0.01
 MAX_SPEED = 12.0
 MAX_OFFSET = 0.99
-MAX_LEVEL = 20.0
+MAX_LEVEL = 20.0     # bench_noise.py: racks of median 118 actions at 20, 1465 at 60 (the guard is 2000)
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ from typing import Any
 
 from bola8 import __version__, rules
 from bola8.errors import InputError
+from bola8.jsonio import strict_loads
 from bola8.files import write_atomically
 from bola8.game.game import Game, Turn
 from bola8.game.lag import lag_stroke, lag_winner
@@ -202,11 +203,7 @@ def read_record(path: str) -> list[dict]:
                              f"en la columna {error.start + 1}); ¿es {path!r} un registro de bola8?") from None
         if not text.strip():
             continue
-        try:
-            line = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise InputError(f"record line {number}: not valid JSON ({error.msg}).",
-                             f"record line {number}: no es JSON válido ({error.msg}).") from None
+        line = strict_loads(text, f"record line {number}")     # bola8.jsonio: the one strict JSON reader
         if not isinstance(line, dict) or not isinstance(line.get("type"), str) or line["type"] not in _KNOWN_TYPES:
             raise InputError(f"record line {number}: type must be one of {', '.join(sorted(_KNOWN_TYPES))}.",
                              f"record line {number}: type debe ser uno de {', '.join(sorted(_KNOWN_TYPES))}.")

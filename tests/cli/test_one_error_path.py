@@ -243,3 +243,12 @@ def test_progress_is_a_bar_on_a_terminal_and_plain_lines_otherwise(monkeypatch, 
         sys.stdout, sys.stderr = streams
     bar = terminal.getvalue()
     assert "\r" in bar and "race to 2" in bar and "game/s" in bar and "2/2" in bar     # in place, with its rate
+
+
+def test_a_surrogate_that_reaches_standard_output_unescaped_is_written_as_its_escape():
+    from bola8.cli import _Guarded
+
+    raw = io.BytesIO()
+    stream = _Guarded(io.TextIOWrapper(raw, encoding="utf-8", write_through=True), "standard output")
+    stream.write('{"a": "x\ud800y\\n"}\n')
+    assert raw.getvalue() == b'{"a": "x\\ud800y\\n"}\n'          # JSON escapes kept as they are

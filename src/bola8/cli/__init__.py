@@ -27,6 +27,7 @@ import errno
 import importlib
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -112,8 +113,8 @@ class _Guarded:
     def write(self, text: str) -> int:
         try:
             return self._stream.write(text)
-        except UnicodeEncodeError:
-            return self.write(printable(text, "en").replace("\\n", "\n"))
+        except UnicodeEncodeError:      # a lone surrogate that no message escaped: its escape instead
+            return self.write(re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text))
         except OSError as error:
             raise OutputError(self._name, error) from None
 

@@ -106,7 +106,7 @@ def _run(args: argparse.Namespace) -> int:
 
     print("\n" + say["match"].format(race=race_to(race, args.lang)))
     status = match.run(parse_command("match", ["--players", "bot,bot", "--race", str(race), "--seed", str(seed),
-                                               "--record", args.record], args.lang))
+                                               "--record", args.record, "--overwrite"], args.lang))
     if status != 0:
         return status
     print("\n" + say["written"].format(path=os.path.abspath(args.record)))

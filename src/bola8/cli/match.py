@@ -60,6 +60,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--record", metavar="FILE",
                         help=h("escribe aquí el registro del encuentro (JSON Lines)",
                                "write the game record (JSON Lines) here"))
+    parser.add_argument("--overwrite", action="store_true",
+                        help=h("sustituye el archivo de --record si ya es un registro de bola8",
+                               "replace the --record file if it is already a bola8 record"))
     parser.add_argument("--quiet", action="store_true",
                         help=h("muestra solo el resultado", "print only the result"))
     add_lang_argument(parser)
@@ -100,7 +103,8 @@ def _run(args: argparse.Namespace) -> int:
     players = tuple(make_player(kind, name=names[i], seed=seed * 2 + i, noise=noise)
                     for i, kind in enumerate(kinds))
     header = {"players": names, "race": race, "seed": seed, "table": table, "ruleset": ruleset, "noise": noise}
-    writer = RecordWriter(args.record, header, field="--record") if args.record is not None else None
+    writer = RecordWriter(args.record, header, field="--record",
+                          overwrite=args.overwrite) if args.record is not None else None
     if writer:
         writer.save()   # the header now: a path that cannot be written is refused before the match
     narration = NarratingObserver(Narrator(names, race=race, lang=args.lang), say, result_only=args.quiet)
@@ -112,6 +116,8 @@ def _run(args: argparse.Namespace) -> int:
         play_match(players, settings, Interruptible(Tee(observers)), official=official)
     finally:
         progress.close()      # a bar cut by Ctrl-C or an error still ends its line
+        if writer:
+            writer.close()    # a replacement that never got its header is removed
     return 0
 
 

@@ -24,7 +24,7 @@ rebuild exact trajectories without any Python object per event.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from bola8.physics._jit import kernel
 
 from bola8.physics.roots import quartic_entry
 from bola8.physics.stronge import SPHERE_BETA_T, final_slip
@@ -53,12 +53,12 @@ INF = np.inf
 
 # ---------------------------------------------------------------- motion
 
-@njit(cache=True)
+@kernel()
 def slip_xy(rvw, R):
     return rvw[1, 0] - R * rvw[2, 1], rvw[1, 1] + R * rvw[2, 0]
 
 
-@njit(cache=True)
+@kernel()
 def classify(rvw, prm):
     """The motion state a ball is in, from its velocities."""
     R = prm[P_R]
@@ -73,7 +73,7 @@ def classify(rvw, prm):
     return STATIONARY
 
 
-@njit(cache=True)
+@kernel()
 def transition_dt(rvw, s, prm):
     """Time from now to the ball's next motion transition (inf if none)."""
     R, g = prm[P_R], prm[P_G]
@@ -90,7 +90,7 @@ def transition_dt(rvw, s, prm):
 # The loop calls these per ball and per event on scalars: a call that passes arrays costs an
 # atomic reference-count update per array (also when numba inlines it), more than the arithmetic.
 
-@njit(cache=True)
+@kernel()
 def path_terms(s, x, y, vx, vy, wx, wy, R, mus, mur, g):
     """(x0, y0, x1, y1, x2, y2): r(t) = (x0, y0) + (x1, y1) t + (x2, y2) t^2 while the ball keeps its state."""
     if s == SLIDING:
@@ -105,7 +105,7 @@ def path_terms(s, x, y, vx, vy, wx, wy, R, mus, mur, g):
     return x, y, 0.0, 0.0, 0.0, 0.0
 
 
-@njit(cache=True)
+@kernel()
 def path_coeffs(rvw, s, prm, out):
     """r(t) = out[0:2] + out[2:4] t + out[4:6] t^2 while the ball keeps its state."""
     out[0], out[1], out[2], out[3], out[4], out[5] = path_terms(
@@ -113,7 +113,7 @@ def path_coeffs(rvw, s, prm, out):
         prm[P_G])
 
 
-@njit(cache=True)
+@kernel()
 def evolved(s, dt, x, y, vx, vy, wx, wy, wz, R, g, mus, mur, musp):
     """A ball's (x, y, vx, vy, wx, wy, wz) after dt in closed form (within its current motion state)."""
     if dt <= 0.0 or s == STATIONARY or s == POCKETED:
@@ -152,7 +152,7 @@ def evolved(s, dt, x, y, vx, vy, wx, wy, wz, R, g, mus, mur, musp):
     return x, y, vx, vy, wx, wy, wz_new
 
 
-@njit(cache=True)
+@kernel()
 def evolve(rvw, s, dt, prm):
     """Advance one ball (rvw 3 x 3, in place) by dt in closed form (within its current motion state)."""
     rvw[0, 0], rvw[0, 1], rvw[1, 0], rvw[1, 1], rvw[2, 0], rvw[2, 1], rvw[2, 2] = evolved(
@@ -162,7 +162,7 @@ def evolve(rvw, s, dt, prm):
 
 # ---------------------------------------------------------------- contact times
 
-@njit(cache=True)
+@kernel()
 def _entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, horizon):
     """First t in [0, horizon] at which |d0 + d1 t + d2 t^2| falls to rad (quartic), or inf.
 
@@ -206,7 +206,7 @@ def _entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, horizon):
                          2.0 * (d0x * d1x + d0y * d1y), n0 * n0 - rad * rad, 0.0, horizon)
 
 
-@njit(cache=True)
+@kernel()
 def quadratic_entry(c0, c1, c2, horizon):
     """First t in [0, horizon] where c0 t^2 + c1 t + c2 goes from > 0 to <= 0 (closed form).
 
@@ -259,7 +259,7 @@ def quadratic_entry(c0, c1, c2, horizon):
     return t
 
 
-@njit(cache=True)
+@kernel()
 def segment_dt(x0, y0, x1, y1, x2, y2, ax, ay, bx, by, nx, ny, R, horizon):
     """First contact of the path (x0, y0) + (x1, y1) t + (x2, y2) t^2 with the cushion face a-b
     (normal n towards the ball): the centre at distance R from its line, within the segment."""
@@ -280,7 +280,7 @@ def segment_dt(x0, y0, x1, y1, x2, y2, ax, ay, bx, by, nx, ny, R, horizon):
 
 # ---------------------------------------------------------------- collision models
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def chatter_speed(v_app, since, prm):
     """Separation speed the anti-chatter guard asks of a contact (0: the guard does not act).
 
@@ -302,7 +302,7 @@ def chatter_speed(v_app, since, prm):
     return min(prm[P_VMIN], v_app * tau / since)
 
 
-@njit(cache=True)
+@kernel()
 def resolve_ball_ball(a, b, prm, since):
     """Frictional inelastic collision of equal balls (Alciatore TP A-5/A-6/A-14).
 
@@ -367,7 +367,7 @@ def resolve_ball_ball(a, b, prm, since):
         _keep_apart(a, b, nx, ny, target, m, I)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _keep_apart(a, b, nx, ny, target, m, I):
     """Anti-chatter: two balls leave a repeating contact ``target`` apart along the normal.
 
@@ -400,12 +400,12 @@ def _keep_apart(a, b, nx, ny, target, m, I):
         b[2, c] *= k
 
 
-@njit(cache=True)
+@kernel()
 def _cross(ax, ay, az, bx, by, bz):
     return ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _mathavan2010(v0, v1, v2, w0, w1, w2, prm):
     """Mathavan, Jackson & Parkin (2010): cushion impact in the cushion frame.
 
@@ -479,7 +479,7 @@ def _mathavan2010(v0, v1, v2, w0, w1, w2, prm):
     return v0, v1, w0, w1, w2
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _nose_impulse(v0, v1, v2, w0, w1, w2, prm, compliant):
     """One impulse at the contact on the cushion nose, closed form: Han 2005 or Stronge.
 
@@ -533,7 +533,7 @@ def _nose_impulse(v0, v1, v2, w0, w1, w2, prm, compliant):
     return v0, v1, w0, w1, w2
 
 
-@njit(cache=True)
+@kernel()
 def resolve_cushion(b, nx, ny, prm, since):
     """Ball b against a cushion face whose normal (towards the ball) is (nx, ny).
 
@@ -578,7 +578,7 @@ def resolve_cushion(b, nx, ny, prm, since):
     b[2, 2] = w2
 
 
-@njit(cache=True)
+@kernel()
 def resolve_transition(b, s, prm):
     """End of a motion phase; returns (new state, event code)."""
     R = prm[P_R]
@@ -609,7 +609,7 @@ def resolve_transition(b, s, prm):
     return STATIONARY, EV_SPIN_STOP
 
 
-@njit(cache=True)
+@kernel()
 def _settle(b, prm):
     """State after a collision, with negligible velocities made exactly zero."""
     s = classify(b, prm)
@@ -628,7 +628,7 @@ def _settle(b, prm):
 SPACER = 1e-9  # m: contact distance restored at a collision (see _separate_balls)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _separate_balls(a, b, R):
     """Put two colliding balls exactly 2R + SPACER apart along their line of centres.
 
@@ -648,7 +648,7 @@ def _separate_balls(a, b, R):
         b[0, 1] += 0.5 * gap * ny
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _separate_cushion(b, obj, ns, segs, circs, nx, ny, R):
     """Move a ball that penetrates a cushion (by rounding) back to contact distance + SPACER."""
     if obj < ns:
@@ -660,7 +660,7 @@ def _separate_cushion(b, obj, ns, segs, circs, nx, ny, R):
         b[0, 0] += (SPACER - g) * nx
         b[0, 1] += (SPACER - g) * ny
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _snapshot(snap, k, rvw, s):
     n = rvw.shape[0]
     for i in range(n):
@@ -672,7 +672,7 @@ def _snapshot(snap, k, rvw, s):
         snap[k, i, 9] = s[i]
 
 
-@njit(cache=True)
+@kernel()
 def _contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R):
     """A moving ball's first cushion or jaw contact and first drop within h, on the path
     (x0, y0) + (x1, y1) t + (x2, y2) t^2: (cushion dt, cushion index, drop dt, pocket index),
@@ -703,7 +703,7 @@ def _contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R):
     return best, bo, best_h, bo_h
 
 
-@njit(cache=True)
+@kernel()
 def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
     """Simulate until every ball is at rest or pocketed.
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
+from bola8.physics._jit import kernel
 
 from bola8.physics import engine as E
 
@@ -40,7 +40,7 @@ def distances_to_cushions(spec, xy: np.ndarray) -> np.ndarray:
     return _cushion_gaps(np.ascontiguousarray(xy, dtype=np.float64), g.segments, g.circles, spec.ball_radius)
 
 
-@njit(cache=True)
+@kernel()
 def _cushion_gaps(xy, segs, circs, R):
     # compiled: the facts of every shot ask this for all the balls (numpy's per-call overhead
     # on these small arrays was most of the cost of the facts)

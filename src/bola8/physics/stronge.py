@@ -41,14 +41,14 @@ run once with the benchmark's pooltool venv).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from bola8.physics._jit import kernel
 
 SPHERE_BETA_T = 3.5   # 1 + m R^2 / I for a solid sphere: the tangential inverse-mass coefficient (beta_n = 1)
 _GRID = 64            # grid steps over the stick phase when looking for its end
 _BISECT = 60          # bisection steps: the bracket shrinks by 2^-60
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _phase(t, e):
     """The normal oscillation's phase at (nondimensional) time t: pi/2 at full compression, pi at the end."""
     half = 0.5 * np.pi
@@ -57,7 +57,7 @@ def _phase(t, e):
     return t / e + half * (1.0 - 1.0 / e)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _impulse(t, e):
     """Normal impulse delivered by time t, per unit mass and approach speed: 1 at full compression, 1 + e at the end."""
     if t <= 0.5 * np.pi:
@@ -65,7 +65,7 @@ def _impulse(t, e):
     return 1.0 - e * np.cos(_phase(t, e))
 
 
-@njit(cache=True)
+@kernel()
 def final_slip(r, mu, e, omega):
     """Tangential slip speed at the end of the impact, per unit normal approach speed.
 
@@ -120,7 +120,7 @@ def final_slip(r, mu, e, omega):
     return x - s * limit * (1.0 + e - _impulse(t_sl, e))
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _stick_excess(t, t_s, x_s, u_s, omega, limit, e):
     """Spring force beyond the friction limit at time t of a stick that began at t_s (> 0: it slips)."""
     tau = t - t_s

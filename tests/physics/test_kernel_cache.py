@@ -23,14 +23,14 @@ HIT = """
 import json, math
 import numpy as np
 from bola8.physics import PhysicsSettings, table_spec
-from bola8.physics import engine as E
+from bola8.physics.cushion import resolve_cushion
 prm = PhysicsSettings(cushion_model="stronge").as_array(table_spec("9ft").cushion_height)
 b = np.zeros((3, 3))
 b[0, :2] = (0.5, 1.0)
 b[1, 1] = 1.5          # square into the cushion at y > 0 (normal (0, -1))
 b[2, 0] = 0.3 / 0.028  # a stun-and-draw mix: the contact sticks, so the spring matters
-E.resolve_cushion(b, 0.0, -1.0, prm, math.inf)
-stats = E.resolve_cushion.stats
+resolve_cushion(b, 0.0, -1.0, prm, math.inf)
+stats = resolve_cushion.stats
 print(json.dumps({"after": b.tolist(), "hits": sum(stats.cache_hits.values()),
                   "misses": sum(stats.cache_misses.values())}))
 """
@@ -50,7 +50,7 @@ def test_an_edit_of_a_helper_module_recompiles_the_kernel_that_inlines_it(tmp_pa
     first = _play(root, cache)
     again = _play(root, cache)
     assert first["misses"] == 1 and again == dict(first, hits=1, misses=0)   # the cache is used
-    stronge = root / "bola8" / "physics" / "stronge.py"
+    stronge = root / "bola8" / "physics" / "models" / "stronge.py"
     text = stronge.read_text()
     assert "def final_slip(" in text
     # final_slip becomes half of what it was: the cushion's tangential impulse changes

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from bola8.physics import PhysicsSettings, table_spec
-from bola8.physics import engine as E
+from bola8.physics import codes as C
+from bola8.physics.cushion import resolve_cushion
 from bola8.physics.facts import distance_to_cushions
 
 from tests.physics.helpers import aim, play
@@ -39,7 +40,7 @@ def test_stop_shot(spec):
     cue, ob = (spec.width / 2, 1.0), (spec.width / 2, 1.12)
     r = play(spec, {0: cue, 1: ob}, 1.5, 90.0)
     k = next(k for k, e in enumerate(r.events) if e.type == "ball_ball")
-    assert int(r.snap[k - 1, 0, 9]) == E.SLIDING
+    assert int(r.snap[k - 1, 0, 9]) == C.SLIDING
     before = float(np.hypot(*r.snap[k - 1, 0, 3:5]))
     assert _speed_after(r, k) < 0.05 * before
     contact = r.snap[k, 0, 0:2]
@@ -56,7 +57,7 @@ def test_thirty_degree_rule(spec):
     cue, ob = (0.5, 0.4), (0.5 + R, 1.4)        # half-ball hit, cue ball rolling at contact
     r = play(spec, {0: cue, 1: ob}, 1.0, 90.0)
     k = _first_contact_index(r)
-    assert int(r.snap[k - 1, 0, 9]) == E.ROLLING
+    assert int(r.snap[k - 1, 0, 9]) == C.ROLLING
     k2 = next(j for j in range(k + 1, len(r.events)) if r.events[j].type == "slide_roll" and 0 in r.events[j].balls)
     vx, vy = r.snap[k2, 0, 3], r.snap[k2, 0, 4]
     deflection = abs(math.degrees(math.atan2(vx, vy)))
@@ -279,13 +280,13 @@ def test_square_cushion_rebound_is_in_the_measured_pool_range(model):
     # value, the Mathavan model returns 0.90-0.96: too lively for pool).
     spec = table_spec("9ft")
     prm = PhysicsSettings(cushion_model=model).as_array(spec.cushion_height)
-    R = prm[E.P_R]
+    R = prm[C.P_R]
     for v in (0.5, 2.0):
         for rolling in (False, True):
             b = np.zeros((3, 3))
             b[1, 1] = -v                                  # towards the head cushion (normal +y)
             b[2, 0] = v / R if rolling else 0.0
-            E.resolve_cushion(b, 0.0, 1.0, prm, math.inf)
+            resolve_cushion(b, 0.0, 1.0, prm, math.inf)
             assert 0.7 <= b[1, 1] / v <= 0.9, (v, rolling, b[1, 1] / v)
 
 

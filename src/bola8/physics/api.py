@@ -8,7 +8,9 @@ from typing import Any
 import numpy as np
 
 from bola8.errors import InputError
-from bola8.physics import engine as E
+from bola8.physics import codes as C
+from bola8.physics.engine import run_events
+from bola8.physics.motion import classify
 from bola8.physics.params import PhysicsSettings
 from bola8.physics.rack import rack
 from bola8.physics.result import ShotResult
@@ -33,15 +35,15 @@ def simulate_layout(spec: TableSpec, balls: dict[int, tuple[float, float]], stri
     s = np.zeros(n, dtype=np.int64)
     prm = settings.as_array(spec.cushion_height)
     if strike.is_miscue(settings.cue.miscue_limit):
-        first = E.EV_MISCUE
+        first = C.EV_MISCUE
     else:
-        first = E.EV_STRIKE
+        first = C.EV_STRIKE
         v, w = strike_state(strike, settings.ball, settings.cue)
         rvw[0, 1] = v
         rvw[0, 2] = w
-        s[0] = E.classify(rvw[0], prm)
+        s[0] = classify(rvw[0], prm)
     g = spec.geometry
-    k, ev_t, ev_type, ev_i, ev_j, ev_o, snap, truncated = E.run_events(
+    k, ev_t, ev_type, ev_i, ev_j, ev_o, snap, truncated = run_events(
         rvw, s, prm, g.segments, g.circles, g.holes, settings.max_events, first)
     return ShotResult(spec=spec, start=start, numbers=numbers, prm=prm, ev_t=ev_t, ev_type=ev_type,
                       ev_i=ev_i, ev_j=ev_j, ev_o=ev_o, snap=snap, truncated=bool(truncated))

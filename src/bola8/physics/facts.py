@@ -28,7 +28,8 @@ from typing import Any
 import numpy as np
 from bola8.physics._jit import kernel
 
-from bola8.physics import engine as E
+from bola8.physics import codes as C
+from bola8.physics.motion import evolve, path_coeffs
 
 FROZEN_GAP = 1e-6   # m: a ball this close to a cushion at the start is frozen to it
 LEFT_GAP = 1e-4     # m: a frozen ball has left its cushion once it is this far away
@@ -73,11 +74,11 @@ def _ball_left(result, i: int, t_end: float) -> bool:
             break
         t1 = min(float(result.ev_t[k + 1]) if k + 1 < len(result.ev_t) else t_end, t_end)
         row = result.snap[k, i]
-        if int(row[9]) not in (E.SLIDING, E.ROLLING):
+        if int(row[9]) not in (C.SLIDING, C.ROLLING):
             continue
         for f in (0.25, 0.5, 0.75, 1.0):
             rvw = row[:9].reshape(3, 3).copy()
-            E.evolve(rvw, int(row[9]), (t1 - t0) * f, result.prm)
+            evolve(rvw, int(row[9]), (t1 - t0) * f, result.prm)
             if distance_to_cushions(spec, rvw[0, 0], rvw[0, 1]) > LEFT_GAP:
                 return True
     return False
@@ -93,7 +94,7 @@ def _cue_crossed_head_string(result, t_end: float) -> bool:
         t1 = min(float(result.ev_t[k + 1]) if k + 1 < len(result.ev_t) else t_end, t_end)
         row = result.snap[k, 0]
         rvw = row[:9].reshape(3, 3).copy()
-        E.path_coeffs(rvw, int(row[9]), result.prm, out)
+        path_coeffs(rvw, int(row[9]), result.prm, out)
         h = t1 - t0
         cands = [0.0, h]
         if out[5] != 0.0:
@@ -113,7 +114,7 @@ def shot_facts(result) -> dict[str, Any]:
     types = result.ev_type.tolist()
     ev_i = result.ev_i.tolist()
     ev_j = result.ev_j.tolist()
-    ball_ball, cushion = E.EV_BALL_BALL, E.EV_CUSHION
+    ball_ball, cushion = C.EV_BALL_BALL, C.EV_CUSHION
     first_contact = None
     t_fc = None
     k_fc = None

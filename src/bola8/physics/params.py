@@ -89,7 +89,7 @@ class PhysicsSettings:
       "stronge" (Stronge's compliant impact, Impact Mechanics ch. 5: normal
       and tangential springs at the contact, so spin can come back off the
       cushion reversed; pooltool's default since 0.6.0; see
-      ``bola8.physics.stronge``).
+      ``bola8.physics.models.stronge``).
     - ``stronge_omega_ratio`` 1.8: the compliant model's ratio of tangential
       to normal contact frequency, in (1, 2) (pooltool's omega_ratio 1.8;
       tailuge's billiards uses 1.76). Its product with the cushion
@@ -98,7 +98,7 @@ class PhysicsSettings:
       and slider to 1e-8 (tests/physics/test_stronge.py).
     - ``mathavan_steps`` 200: integration steps of the Mathavan impulse.
     - ``chatter_time`` 0.02 s and ``min_normal_speed`` 0.05 m/s: the
-      anti-chatter guard (``engine.chatter_speed``). Chatter is one contact
+      anti-chatter guard (``chatter.chatter_speed``). Chatter is one contact
       repeating within a tiny time: a ball pressed against a cushion by its
       spin, two balls pressed together (one pushing the other, or two slow
       rolling balls whose rolling resistance points into each other). Each
@@ -159,14 +159,14 @@ class PhysicsSettings:
             from bola8.errors import InputError
 
             # below it the contact's slip speed rises again during restitution and the
-            # three-phase solution of bola8.physics.stronge no longer holds
+            # three-phase solution of bola8.physics.models.stronge no longer holds
             raise InputError(f"settings.stronge_omega_ratio: {self.stronge_omega_ratio!r} times the cushion "
                              f"restitution {self.ball.e_cushion!r} must exceed 1 for the compliant model.",
                              f"settings.stronge_omega_ratio: {self.stronge_omega_ratio!r} por la restitución de la "
                              f"banda {self.ball.e_cushion!r} debe superar 1 en el modelo deformable.")
 
     def as_array(self, cushion_height: float) -> np.ndarray:
-        """The flat parameter vector the kernel reads (indices in ``engine.P_*``)."""
+        """The flat parameter vector the kernel reads (indices in ``codes.P_*``)."""
         b = self.ball
         sin_theta = cushion_height / b.radius - 1.0
         return np.array([

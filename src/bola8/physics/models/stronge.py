@@ -1,4 +1,4 @@
-"""Stronge's compliant frictional impact of a sphere on a half-space.
+"""Cushion model "stronge": Stronge's compliant frictional impact of a sphere on a half-space.
 
 W. J. Stronge, *Impact Mechanics* (Cambridge, 2000; 2nd ed. 2018), ch. 5
 ("tangential compliance"): the contact is a normal spring and a tangential
@@ -41,9 +41,11 @@ run once with the benchmark's pooltool venv).
 from __future__ import annotations
 
 import numpy as np
-from bola8.physics._jit import kernel
 
-SPHERE_BETA_T = 3.5   # 1 + m R^2 / I for a solid sphere: the tangential inverse-mass coefficient (beta_n = 1)
+from bola8.physics._jit import kernel
+from bola8.physics.codes import P_EC, P_M, P_MUC, P_OMEGA
+from bola8.physics.models.nose import SPHERE_BETA_T, nose_apply, nose_contact
+
 _GRID = 64            # grid steps over the stick phase when looking for its end
 _BISECT = 60          # bisection steps: the bracket shrinks by 2^-60
 
@@ -126,3 +128,16 @@ def _stick_excess(t, t_s, x_s, u_s, omega, limit, e):
     tau = t - t_s
     u = u_s * np.cos(omega * tau) + x_s / omega * np.sin(omega * tau)
     return omega * omega * abs(u) - limit * np.sin(_phase(t, e)) - 1e-15
+
+
+@kernel(inline="always")
+def rebound(v0, v1, v2, w0, w1, w2, prm):
+    """The new (v0, v1, w0, w1, w2) in the cushion frame (see ``models.nose``): the tangential impulse takes
+    the slip to what the contact's two springs leave at the end (``final_slip``), possibly reversed."""
+    c, pn, tx, ty, tz, ts = nose_contact(v0, v1, v2, w0, w1, w2, prm)
+    if c <= 0.0:
+        return v0, v1, w0, w1, w2
+    pt = 0.0
+    if ts > 1e-12:
+        pt = prm[P_M] * (ts - c * final_slip(ts / c, prm[P_MUC], prm[P_EC], prm[P_OMEGA])) / SPHERE_BETA_T
+    return nose_apply(v0, v1, w0, w1, w2, pn, tx, ty, tz, ts, pt, prm)

@@ -11,6 +11,7 @@ from bola8.physics import PhysicsSettings, Strike, rack, simulate_layout, table_
 from bola8.physics import codes as C
 from bola8.physics.detection import entry_dt, quadratic_entry
 from bola8.physics.motion import evolve
+from bola8.physics.models import CUSHION_MODELS, names
 
 from tests.physics.geometry_checks import worst_gaps
 from tests.physics.helpers import play
@@ -55,7 +56,7 @@ def _cushion_normal_speeds(r, k):
     return -(before[0] * nx + before[1] * ny), after[0] * nx + after[1] * ny
 
 
-@pytest.mark.parametrize("model", ["mathavan2010", "han2005", "stronge"])
+@pytest.mark.parametrize("model", names(CUSHION_MODELS))
 def test_grazing_cushion_hit_keeps_the_restitution(spec, model):
     # A ball rolling 0.15 deg into the right cushion meets it at ~0.003 m/s along the normal.
     # It must not leave faster than it came (the old guard sent it off at 0.05 m/s); then it

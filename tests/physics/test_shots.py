@@ -11,6 +11,7 @@ from bola8.physics import PhysicsSettings, table_spec
 from bola8.physics import codes as C
 from bola8.physics.cushion import resolve_cushion
 from bola8.physics.facts import distance_to_cushions
+from bola8.physics.models import CUSHION_MODELS, names
 
 from tests.physics.helpers import aim, play
 
@@ -87,7 +88,7 @@ def test_throw_reduces_the_cut_angle(spec):
 
 
 @pytest.mark.parametrize("b", [-0.4, 0.0, 0.4])
-@pytest.mark.parametrize("model", ["mathavan2010", "han2005", "stronge"])
+@pytest.mark.parametrize("model", names(CUSHION_MODELS))
 def test_perpendicular_bank_returns_along_its_line(spec, model, b):
     # Square into the head cushion with draw, stun-to-roll or follow (no English): the
     # ball bounces straight back, and stays on its line x = 0.4 however its spin
@@ -273,7 +274,7 @@ def _assert_sane(spec, start, r):
         assert r.energy(k) <= r.energy(k - 1) * (1 + 1e-12) + 1e-12, k
 
 
-@pytest.mark.parametrize("model", ["mathavan2010", "han2005", "stronge"])
+@pytest.mark.parametrize("model", names(CUSHION_MODELS))
 def test_square_cushion_rebound_is_in_the_measured_pool_range(model):
     # params.BallParams: with the default e_cushion 0.85 a ball hitting a cushion square comes
     # back within Alciatore's measured rail restitution 0.6-0.9 (at 0.98, Mathavan's fitted

@@ -1,4 +1,4 @@
-"""Two balls in contact: the collision of equal balls with friction, and the anti-chatter guard."""
+"""Two balls in contact: the collision of equal balls, its friction from the registered model, the anti-chatter guard."""
 
 from __future__ import annotations
 
@@ -6,17 +6,17 @@ import numpy as np
 
 from bola8.physics._jit import kernel
 from bola8.physics.chatter import chatter_speed, keep_apart
-from bola8.physics.codes import P_EB, P_M, P_R, P_TA, P_TB, P_TC
+from bola8.physics.codes import P_BALL_MODEL, P_EB, P_M, P_R
+from bola8.physics.models.dispatch import ball_tangential_impulse
 
 
 @kernel()
 def resolve_ball_ball(a, b, prm, since):
-    """Frictional inelastic collision of equal balls (Alciatore TP A-5/A-6/A-14).
+    """Inelastic collision of equal balls (Alciatore TP A-5/A-6/A-14).
 
     Normal impulse from restitution e; tangential (friction) impulse at the
-    contact from the slip of the two surfaces, limited by mu(v_slip) times the
-    normal impulse and by the impulse that stops the slip (then the surfaces
-    roll on each other). Cut- and spin-induced throw follow from it. Vertical
+    contact against the slip of the two surfaces, from the ball-ball model
+    (``models.frictional``: throw; ``models.frictionless``: none). Vertical
     components are absorbed by the cloth (2-D model). ``since``: time since
     this pair's previous contact (inf if none), for the anti-chatter guard.
     """
@@ -45,8 +45,7 @@ def resolve_ball_ball(a, b, prm, since):
     us = np.sqrt(ux * ux + uy * uy + uz * uz)
     jt = 0.0
     if us > 1e-12:
-        mu = prm[P_TA] + prm[P_TB] * np.exp(-prm[P_TC] * us)
-        jt = min(mu * jn, m * us / 7.0)
+        jt = ball_tangential_impulse(prm[P_BALL_MODEL], us, jn, prm)
         tx, ty, tz = ux / us, uy / us, uz / us
     else:
         tx, ty, tz = 0.0, 0.0, 0.0

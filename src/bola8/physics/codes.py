@@ -21,7 +21,7 @@ EVENT_NAMES = ("strike", "ball_ball", "cushion", "pocket", "slide_roll", "roll_s
 # indices into the parameter vector (PhysicsSettings.as_array)
 P_R, P_M, P_MUS, P_MUR, P_MUSP, P_G, P_EB = 0, 1, 2, 3, 4, 5, 6
 P_TA, P_TB, P_TC, P_EC, P_MUC, P_SINT, P_MODEL, P_STEPS, P_VMIN, P_OMEGA = 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
-P_TCHAT = 17
+P_TCHAT, P_BALL_MODEL = 17, 18
 
 EPS_V = 1e-9      # m/s: below this a speed is zero
 EPS_W = 1e-7      # rad/s: below this a spin is zero

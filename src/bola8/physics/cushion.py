@@ -1,4 +1,4 @@
-"""A ball against a cushion face: the cushion's frame, the model's rebound, the anti-chatter guard."""
+"""A ball against a cushion face: the cushion's frame, the registered model's rebound, the anti-chatter guard."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import numpy as np
 from bola8.physics._jit import kernel
 from bola8.physics.chatter import chatter_speed
 from bola8.physics.codes import P_M, P_MODEL, P_R
-from bola8.physics.models import han2005, mathavan2010, stronge
+from bola8.physics.models.dispatch import cushion_rebound
 
 
 @kernel()
@@ -29,13 +29,7 @@ def resolve_cushion(b, nx, ny, prm, since):
     if vn_in <= 0.0:
         return
     # scalars, not 3-vectors: the models' loops keep them in registers
-    model = prm[P_MODEL]
-    if model == 0.0:
-        v0, v1, w0, w1, w2 = mathavan2010.rebound(v0, v1, 0.0, w0, w1, w2, prm)
-    elif model == 1.0:
-        v0, v1, w0, w1, w2 = han2005.rebound(v0, v1, 0.0, w0, w1, w2, prm)
-    else:
-        v0, v1, w0, w1, w2 = stronge.rebound(v0, v1, 0.0, w0, w1, w2, prm)
+    v0, v1, w0, w1, w2 = cushion_rebound(prm[P_MODEL], v0, v1, 0.0, w0, w1, w2, prm)
     if v0 > 0.0:
         v0 = 0.0   # a contact never leaves the ball moving into the cushion (less energy)
     target = chatter_speed(vn_in, since, prm)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-CUSHION_MODELS = ("mathavan2010", "han2005", "stronge")
+from bola8.physics.models import BALL_MODELS, CUSHION_MODELS, Model, by_name, names
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,11 @@ class PhysicsSettings:
       and tangential springs at the contact, so spin can come back off the
       cushion reversed; pooltool's default since 0.6.0; see
       ``bola8.physics.models.stronge``).
+      The registered models and the settings each reads: ``bola8.physics.models``.
+    - ``ball_model``: "frictional" (restitution and slip-dependent friction
+      between the balls, so cut- and spin-induced throw; Alciatore TP A-14)
+      or "frictionless" (restitution only: the ideal collision, no throw).
+      Set from Python; the JSON contract's settings keep the default.
     - ``stronge_omega_ratio`` 1.8: the compliant model's ratio of tangential
       to normal contact frequency, in (1, 2) (pooltool's omega_ratio 1.8;
       tailuge's billiards uses 1.76). Its product with the cushion
@@ -141,15 +146,18 @@ class PhysicsSettings:
     chatter_time: float = 0.02
     max_events: int = 20000
     stronge_omega_ratio: float = 1.8
+    ball_model: str = "frictional"
 
     def __post_init__(self) -> None:
-        if self.cushion_model not in CUSHION_MODELS:
-            from bola8.errors import InputError
+        for field_name, models in (("cushion_model", CUSHION_MODELS), ("ball_model", BALL_MODELS)):
+            value = getattr(self, field_name)
+            if not isinstance(value, str) or by_name(models, value) is None:
+                from bola8.errors import InputError
 
-            raise InputError(f"settings.cushion_model: {self.cushion_model!r} is not a model; "
-                             f"expected one of {', '.join(CUSHION_MODELS)}.",
-                             f"settings.cushion_model: {self.cushion_model!r} no es un modelo; "
-                             f"se esperaba uno de {', '.join(CUSHION_MODELS)}.")
+                raise InputError(f"settings.{field_name}: {value!r} is not a model; "
+                                 f"expected one of {', '.join(names(models))}.",
+                                 f"settings.{field_name}: {value!r} no es un modelo; "
+                                 f"se esperaba uno de {', '.join(names(models))}.")
         if not 1.0 < self.stronge_omega_ratio < 2.0:
             from bola8.errors import InputError
 
@@ -172,6 +180,14 @@ class PhysicsSettings:
         return np.array([
             b.radius, b.mass, b.mu_slide, b.mu_roll, b.mu_spin, b.gravity, b.e_ball,
             b.throw_a, b.throw_b, b.throw_c, b.e_cushion, b.mu_cushion, sin_theta,
-            float(CUSHION_MODELS.index(self.cushion_model)), float(self.mathavan_steps),
+            float(self._model_id(CUSHION_MODELS, self.cushion_model)), float(self.mathavan_steps),
             self.min_normal_speed, self.stronge_omega_ratio, self.chatter_time,
+            float(self._model_id(BALL_MODELS, self.ball_model)),
         ], dtype=np.float64)
+
+    @staticmethod
+    def _model_id(models: tuple[Model, ...], name: str) -> int:
+        model = by_name(models, name)
+        if model is None:   # refused by __post_init__ already
+            raise ValueError(name)
+        return model.id

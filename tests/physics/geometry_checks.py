@@ -29,9 +29,10 @@ def positions_between_events(r, fractions=FRACTIONS):
     rolling = s == C.ROLLING
     un = np.linalg.norm(slip, axis=-1, keepdims=True)
     vn = np.linalg.norm(v, axis=-1, keepdims=True)
+    # a ball at the very end of its slide (or roll) has no slip (speed) left and no acceleration (motion.path_terms)
     with np.errstate(invalid="ignore", divide="ignore"):
-        acc = np.where(sliding[..., None], -prm[C.P_MUS] * g * slip / un, acc)
-        acc = np.where(rolling[..., None], -prm[C.P_MUR] * g * v / vn, acc)
+        acc = np.where(sliding[..., None] & (un > 0.0), -prm[C.P_MUS] * g * slip / un, acc)
+        acc = np.where(rolling[..., None] & (vn > 0.0), -prm[C.P_MUR] * g * v / vn, acc)
     moving = (sliding | rolling)[..., None]
     out, mask = [], []
     for f in fractions:

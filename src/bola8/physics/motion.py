@@ -62,13 +62,21 @@ def transition_dt(rvw, s, prm):
 @kernel()
 def path_terms(s, x, y, vx, vy, wx, wy, R, mus, mur, g):
     """(x0, y0, x1, y1, x2, y2): r(t) = (x0, y0) + (x1, y1) t + (x2, y2) t^2 while the ball keeps its state."""
+    # A ball can be asked at the very instant its slide or roll ends, before its own transition
+    # event (two balls ending their slide at once: after the first one's event, the loop asks for
+    # the other's path at that time). Its slip (or speed) is then exactly zero and has no direction:
+    # no friction acts over the zero time left, so the path has no t^2 term (not a 0 / 0).
     if s == SLIDING:
         ux, uy = vx - R * wy, vy + R * wx
         un = np.hypot(ux, uy)
+        if un == 0.0:
+            return x, y, vx, vy, 0.0, 0.0
         k = -0.5 * mus * g / un
         return x, y, vx, vy, k * ux, k * uy
     if s == ROLLING:
         vn = np.hypot(vx, vy)
+        if vn == 0.0:
+            return x, y, 0.0, 0.0, 0.0, 0.0
         k = -0.5 * mur * g / vn
         return x, y, vx, vy, k * vx, k * vy
     return x, y, 0.0, 0.0, 0.0, 0.0
@@ -96,6 +104,9 @@ def evolved(s, dt, x, y, vx, vy, wx, wy, wz, R, g, mus, mur, musp):
     if s == SLIDING:
         ux, uy = vx - R * wy, vy + R * wx
         un = np.hypot(ux, uy)
+        if un == 0.0:
+            # the slide has ended (see path_terms): no friction for the rounding-sized rest of it
+            return x + vx * dt, y + vy * dt, vx, vy, wx, wy, wz_new
         ex, ey = ux / un, uy / un
         a = mus * g
         x += vx * dt - 0.5 * a * dt * dt * ex
@@ -107,6 +118,8 @@ def evolved(s, dt, x, y, vx, vy, wx, wy, wz, R, g, mus, mur, musp):
         wy += k * ex
     elif s == ROLLING:
         vn = np.hypot(vx, vy)
+        if vn == 0.0:
+            return x, y, 0.0, 0.0, 0.0, 0.0, wz_new   # the roll has ended (see path_terms)
         ex, ey = vx / vn, vy / vn
         a = mur * g
         x += vx * dt - 0.5 * a * dt * dt * ex

@@ -128,7 +128,9 @@ def shots(per_case: int, seed: int = 2026) -> Iterator[tuple[str, Any, Any, Layo
 
 def facts_of(result: Any) -> dict[str, Any]:
     """The referee's facts of a shot, as ``bola8 simulate`` prints them."""
-    return dict(result.to_dict()["facts"])
+    from bola8.game.facts import contract_facts
+
+    return contract_facts(result)
 
 
 def digest(result: Any) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from bola8.physics import codes as C
-from bola8.physics.facts import distances_to_cushions
+from bola8.physics.measure import distances_to_cushions
 
 FRACTIONS = (0.0, 0.25, 0.5, 0.75)
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from bola8.game.facts import contract_facts as facts
 from bola8.physics import PhysicsSettings, Strike, rack, simulate, simulate_layout, table_spec
 from bola8.physics.rack import RACK_GAP
 from bola8.physics.models import BALL_MODELS, CUSHION_MODELS, names
@@ -79,7 +80,7 @@ def test_random_breaks():
         phi = math.degrees(math.atan2(spec.foot_spot[1] - cue[1], spec.foot_spot[0] - cue[0]))
         r = simulate_layout(spec, balls, Strike(rng.uniform(5, 12), phi + rng.uniform(-1, 1),
                                                 0.0, rng.uniform(-0.2, 0.2), rng.uniform(-0.3, 0.3)))
-        assert not r.truncated and r.facts["first_contact"] is not None
+        assert not r.truncated and facts(r)["first_contact"] is not None
         assert len(r.events) <= 2 * MAX_EVENTS_PER_SHOT, seed
         ball_gap, cushion_gap = worst_gaps(spec, r)
         assert ball_gap >= -TOL and cushion_gap >= -TOL, (ball_gap, cushion_gap, seed)

@@ -7,10 +7,11 @@ import math
 import numpy as np
 import pytest
 
+from bola8.game.facts import contract_facts as facts
 from bola8.physics import PhysicsSettings, table_spec
 from bola8.physics import codes as C
 from bola8.physics.cushion import resolve_cushion
-from bola8.physics.facts import distance_to_cushions
+from bola8.physics.measure import distance_to_cushions
 from bola8.physics.models import CUSHION_MODELS, names
 
 from tests.physics.helpers import aim, play
@@ -143,7 +144,7 @@ def test_english_squirts_and_spins(spec):
 def test_miscue(spec):
     r = play(spec, {0: (0.6, 0.5), 1: (0.6, 1.5)}, 2.0, 90.0, a=0.5, b=0.3)
     assert r.events[0].type == "miscue"
-    assert r.final[0] == (0.6, 0.5) and r.facts["first_contact"] is None
+    assert r.final[0] == (0.6, 0.5) and facts(r)["first_contact"] is None
 
 
 @pytest.mark.parametrize("table", ["7ft", "8ft", "9ft"])
@@ -157,7 +158,7 @@ def test_ball_into_each_pocket(table, pocket):
         start = (spec.width / 2, spec.length / 2 + (0.4 if mouth[1] < spec.length / 2 else -0.4))
     r = play(spec, {0: start}, 1.5, aim(start, mouth))
     assert r.pocketed and r.pocketed[0][0] == 0 and r.pocketed[0][1] == pocket
-    assert r.facts["pocketed"] == [{"ball": 0, "pocket": pocket}]
+    assert facts(r)["pocketed"] == [{"ball": 0, "pocket": pocket}]
 
 
 def test_jaw_rattle_is_possible(spec):
@@ -209,7 +210,7 @@ def test_frozen_balls_at_start(spec):
     cue = (0.6, 1.0)
     balls = {0: cue, 1: (0.6, 1.0 + 2 * R), 2: (0.6, 1.0 + 4 * R)}
     r = play(spec, balls, 1.0, 90.0)
-    assert r.facts["first_contact"] == 1
+    assert facts(r)["first_contact"] == 1
     assert r.final[2][1] > 1.5                       # the push went through the frozen pair
     _assert_sane(spec, balls, r)
 
@@ -218,22 +219,22 @@ def test_art17_frozen_ball_pushed_into_cushion_does_not_count(spec):
     R = spec.ball_radius
     frozen = {0: (R + 0.30, 1.0), 1: (R, 1.0)}
     r = play(spec, frozen, 0.25, 180.0)
-    assert r.facts["first_contact"] == 1
+    assert facts(r)["first_contact"] == 1
     assert any(e.type == "cushion" and e.balls == (1,) for e in r.events)
-    assert r.facts["rail_after_contact"] is False
+    assert facts(r)["rail_after_contact"] is False
     apart = {0: (R + 0.32, 1.0), 1: (R + 0.02, 1.0)}
     r2 = play(spec, apart, 0.25, 180.0)
-    assert r2.facts["rail_after_contact"] is True
+    assert facts(r2)["rail_after_contact"] is True
 
 
 def test_head_string_fact(spec):
     L4 = spec.head_string_y
     balls = {0: (0.3, 0.2), 1: (0.9, L4 - 0.1)}
     r = play(spec, balls, 1.5, aim(balls[0], balls[1]))
-    assert r.facts["first_contact"] == 1 and r.facts["illegal_first_contact_behind_head_string"] is True
+    assert facts(r)["first_contact"] == 1 and facts(r)["illegal_first_contact_behind_head_string"] is True
     balls = {0: (0.3, 0.2), 1: (0.9, L4 + 0.2)}
     r = play(spec, balls, 1.5, aim(balls[0], balls[1]))
-    assert r.facts["illegal_first_contact_behind_head_string"] is False
+    assert facts(r)["illegal_first_contact_behind_head_string"] is False
 
 
 def test_head_string_fact_with_the_cue_ball_on_the_line(spec):
@@ -242,7 +243,7 @@ def test_head_string_fact_with_the_cue_ball_on_the_line(spec):
     L4 = spec.head_string_y
     balls = {0: (spec.width / 2, L4), 1: (0.3, L4 - 0.2)}
     r = play(spec, balls, 1.5, aim(balls[0], balls[1]))
-    assert r.facts["first_contact"] == 1 and r.facts["illegal_first_contact_behind_head_string"] is True
+    assert facts(r)["first_contact"] == 1 and facts(r)["illegal_first_contact_behind_head_string"] is True
 
 
 @pytest.mark.parametrize("dy, illegal", [(0.0, True), (1e-6, False)])
@@ -251,8 +252,8 @@ def test_head_string_fact_object_ball_on_the_line(spec, dy, illegal):
     L4 = spec.head_string_y
     balls = {0: (spec.width / 2, L4 - 0.3), 1: (0.3, L4 + dy)}
     r = play(spec, balls, 1.5, aim(balls[0], balls[1]))
-    assert r.facts["first_contact"] == 1
-    assert r.facts["illegal_first_contact_behind_head_string"] is illegal
+    assert facts(r)["first_contact"] == 1
+    assert facts(r)["illegal_first_contact_behind_head_string"] is illegal
 
 
 def _assert_sane(spec, start, r):

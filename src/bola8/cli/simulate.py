@@ -22,11 +22,13 @@ def run(args) -> int:
 def _run() -> int:
     from bola8.cli._io import read_json_stdin, write_json
     from bola8.errors import InputError
+    from bola8.game.facts import contract_facts
     from bola8.physics import simulate
 
     request = read_json_stdin()
     if not isinstance(request, dict):
         raise InputError("request: expected one JSON object with table, balls or rack_seed, and strike.",
                          "request: se esperaba un objeto JSON con table, balls o rack_seed, y strike.")
-    write_json(simulate(**request).to_dict())
+    result = simulate(**request)
+    write_json({**result.to_dict(), "facts": contract_facts(result)})
     return 0

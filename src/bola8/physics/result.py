@@ -1,9 +1,9 @@
-"""A simulated shot: events, final layout, exact trajectories, and the shot's facts."""
+"""A simulated shot: events, final layout, exact trajectories (the referee's facts: ``bola8.game.facts``)."""
 
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -43,12 +43,6 @@ class ShotResult:
     ev_o: np.ndarray
     snap: np.ndarray
     truncated: bool
-    facts: dict[str, Any] = field(init=False)
-
-    def __post_init__(self) -> None:
-        from bola8.physics.facts import shot_facts
-
-        object.__setattr__(self, "facts", shot_facts(self))
 
     # ------------------------------------------------------------ events
     def event_pocket(self, k: int) -> str | None:
@@ -160,5 +154,4 @@ class ShotResult:
             "final": {str(b): [x, y] for b, (x, y) in sorted(self.final.items())},
             "pocketed": [{"ball": b, "pocket": p, "t": t} for b, p, t in self.pocketed],
             "off_table": list(self.off_table),
-            "facts": self.facts,
         }

@@ -20,7 +20,7 @@ import hashlib
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import numba
 from numba.core import config
@@ -49,14 +49,16 @@ FOLDER = f"bola8-kernels-{KEY}"
 
 def _bases() -> list[Path]:
     """Where the cache folder may go, in order of preference."""
-    if config.CACHE_DIR:
-        return [Path(config.CACHE_DIR)]
+    chosen: str = getattr(config, "CACHE_DIR", "") or ""   # NUMBA_CACHE_DIR
+    if chosen:
+        return [Path(chosen)]
     from numba.misc.appdirs import AppDirs
 
-    return [PACKAGE_DIR / "__pycache__", Path(AppDirs(appname="numba", appauthor=False).user_cache_dir)]
+    user = AppDirs(appname="numba", appauthor=False).user_cache_dir  # type: ignore[no-untyped-call]
+    return [PACKAGE_DIR / "__pycache__", Path(user)]
 
 
-class _PackageLocator(_CacheLocator):  # type: ignore[misc]  # numba has no type stubs
+class _PackageLocator(_CacheLocator):
     """Every kernel of the package in ``<base>/bola8-kernels-<KEY>``, stamped with KEY."""
 
     def __init__(self, py_func: Callable[..., Any], path: Path) -> None:
@@ -77,32 +79,32 @@ class _PackageLocator(_CacheLocator):  # type: ignore[misc]  # numba has no type
         for base in _bases():
             self = cls(py_func, base / FOLDER)
             try:
-                self.ensure_cache_path()
+                self.ensure_cache_path()  # type: ignore[no-untyped-call]
             except OSError:
                 continue
             return self
         return None
 
 
-class _PackageCacheImpl(CompileResultCacheImpl):  # type: ignore[misc]
+class _PackageCacheImpl(CompileResultCacheImpl):
     _locator_classes = [_PackageLocator]
 
 
-class _PackageCache(FunctionCache):  # type: ignore[misc]
+class _PackageCache(FunctionCache):
     _impl_class = _PackageCacheImpl
 
 
-def kernel(*, inline: str = "never") -> Callable[[F], F]:
+def kernel(*, inline: Literal["never", "always"] = "never") -> Callable[[F], F]:
     """``numba.njit`` compiled lazily and cached by the package key (see the module's docstring)."""
 
     def decorate(func: F) -> F:
         dispatcher = numba.njit(inline=inline)(func)
         try:
-            dispatcher._cache = _PackageCache(dispatcher.py_func)
+            dispatcher._cache = _PackageCache(dispatcher.py_func)  # type: ignore[attr-defined, no-untyped-call]
         except RuntimeError:
             # no writable folder anywhere: compile in memory every run, as numba does without cache=True
             pass
-        return dispatcher  # type: ignore[no-any-return]
+        return dispatcher  # type: ignore[return-value]  # a Dispatcher is called like the function
 
     return decorate
 

@@ -81,11 +81,11 @@ def validate_layout(spec: TableSpec, raw: Any) -> dict[int, tuple[float, float]]
         if n in balls:
             raise InputError(f"balls.{key}: ball {n} is given twice.",
                              f"balls.{key}: la bola {n} aparece dos veces.")
-        xy = [finite_float(c) for c in pos] if isinstance(pos, (list, tuple)) and len(pos) == 2 else [None]
-        if None in xy:
+        x, y = (finite_float(pos[0]), finite_float(pos[1])) if isinstance(pos, (list, tuple)) and len(pos) == 2 \
+            else (None, None)
+        if x is None or y is None:
             raise InputError(f"balls.{key}: expected [x, y] with two finite numbers (metres).",
                              f"balls.{key}: se esperaba [x, y] con dos números finitos (metros).")
-        x, y = xy
         if not spec.is_on_cloth(x, y):
             raise InputError(f"balls.{key}: ({x}, {y}) is off the cloth; the centre must lie within "
                              f"[R, {spec.width} - R] x [R, {spec.length} - R].",

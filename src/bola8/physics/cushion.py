@@ -1,3 +1,6 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
 """A ball against a cushion face: the cushion's frame, the registered model's rebound, the anti-chatter guard."""
 
 from __future__ import annotations

@@ -1,3 +1,6 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
 """Contact times: when a ball's quadratic path first meets another ball, a cushion, a jaw or a drop.
 
 Ball-ball |r_i - r_j|^2 = (2R)^2 is a quartic; a straight cushion or jaw face

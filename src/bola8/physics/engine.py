@@ -1,3 +1,8 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# mypy: disable-error-code="assignment"
+# (the loop's indices are typed int64 zeros on purpose, see `first`; mypy calls them a second type)
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
 """The event loop: one numba function over arrays (Leckie & Greenspan 2006).
 
 Between events every ball moves in closed form (``motion``); the loop asks
@@ -18,6 +23,7 @@ compile time.
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from bola8.physics._jit import kernel
 from bola8.physics.ball_ball import resolve_ball_ball
@@ -26,6 +32,9 @@ from bola8.physics.codes import (EV_BALL_BALL, EV_CUSHION, EV_POCKET, INF, P_G, 
 from bola8.physics.cushion import resolve_cushion
 from bola8.physics.detection import contacts, entry_dt
 from bola8.physics.motion import evolved, path_terms, resolve_transition, settle, transition_dt
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
 
 SPACER = 1e-9  # m: contact distance restored at a collision (see _separate_balls)
 
@@ -76,7 +85,9 @@ def _snapshot(snap, k, rvw, s):
 
 
 @kernel()
-def run_events(rvw, s, prm, segs, circs, holes, max_events, first_event):
+def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, circs: FloatArray,
+               holes: FloatArray, max_events: int, first_event: int
+               ) -> tuple[int, FloatArray, IntArray, IntArray, IntArray, IntArray, FloatArray, bool]:
     """Simulate until every ball is at rest or pocketed.
 
     Returns (count, times, types, ball i, ball j, object, snapshots, truncated):

@@ -27,7 +27,7 @@ def distances_to_cushions(spec: TableSpec, xy: FloatArray) -> FloatArray:
 
 
 @kernel()
-def _cushion_gaps(xy, segs, circs, R):  # type: ignore[no-untyped-def]  # a numba kernel: typed by its wrapper
+def _cushion_gaps(xy: FloatArray, segs: FloatArray, circs: FloatArray, R: float) -> FloatArray:
     # compiled: the facts of every shot ask this for all the balls (numpy's per-call overhead
     # on these small arrays was most of the cost of the facts)
     out = np.empty(xy.shape[0])

@@ -1,3 +1,6 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
 """A ball's motion between events, in closed form (Leckie & Greenspan 2006).
 
 Ball state: ``rvw`` = position, velocity, angular velocity (3 x 3, z up, the
@@ -15,11 +18,14 @@ ball moves in closed form, position quadratic in time:
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from bola8.physics._jit import kernel
 from bola8.physics.codes import (EPS_V, EPS_W, EV_ROLL_SPIN, EV_ROLL_STOP, EV_SLIDE_ROLL, EV_SLIDE_SPIN,
                                  EV_SLIDE_STOP, EV_SPIN_STOP, INF, P_G, P_MUR, P_MUS, P_MUSP, P_R, POCKETED,
                                  ROLLING, SLIDING, SPINNING, STATIONARY)
+
+FloatArray = npt.NDArray[np.float64]
 
 
 @kernel()
@@ -28,7 +34,7 @@ def slip_xy(rvw, R):
 
 
 @kernel()
-def classify(rvw, prm):
+def classify(rvw: FloatArray, prm: FloatArray) -> int:
     """The motion state a ball is in, from its velocities."""
     R = prm[P_R]
     speed = np.hypot(rvw[1, 0], rvw[1, 1])
@@ -83,7 +89,7 @@ def path_terms(s, x, y, vx, vy, wx, wy, R, mus, mur, g):
 
 
 @kernel()
-def path_coeffs(rvw, s, prm, out):
+def path_coeffs(rvw: FloatArray, s: int, prm: FloatArray, out: FloatArray) -> None:
     """r(t) = out[0:2] + out[2:4] t + out[4:6] t^2 while the ball keeps its state."""
     out[0], out[1], out[2], out[3], out[4], out[5] = path_terms(
         s, rvw[0, 0], rvw[0, 1], rvw[1, 0], rvw[1, 1], rvw[2, 0], rvw[2, 1], prm[P_R], prm[P_MUS], prm[P_MUR],
@@ -135,7 +141,7 @@ def evolved(s, dt, x, y, vx, vy, wx, wy, wz, R, g, mus, mur, musp):
 
 
 @kernel()
-def evolve(rvw, s, dt, prm):
+def evolve(rvw: FloatArray, s: int, dt: float, prm: FloatArray) -> None:
     """Advance one ball (rvw 3 x 3, in place) by dt in closed form (within its current motion state)."""
     rvw[0, 0], rvw[0, 1], rvw[1, 0], rvw[1, 1], rvw[2, 0], rvw[2, 1], rvw[2, 2] = evolved(
         s, dt, rvw[0, 0], rvw[0, 1], rvw[1, 0], rvw[1, 1], rvw[2, 0], rvw[2, 1], rvw[2, 2],

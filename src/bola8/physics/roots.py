@@ -1,3 +1,6 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
 """Real polynomial roots of degree <= 4, robust by construction (numba).
 
 Method: isolate the real roots through the derivatives. The roots of p' cut

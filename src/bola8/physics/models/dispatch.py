@@ -1,3 +1,6 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
 """The registered models' kernels called by their integer id (see ``bola8.physics.models``).
 
 One branch per registered model; the id is a float of the parameter vector,

@@ -1,3 +1,6 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
 """Ball-ball model "frictional": restitution plus friction at the contact (Alciatore TP A-5/A-6/A-14).
 
 The tangential (friction) impulse at the contact opposes the slip of the two

@@ -1,3 +1,6 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
 """Ball-ball model "frictionless": restitution only, no friction between the balls.
 
 The collision of the textbooks' ideal balls: the impulse is along the line of

@@ -1,3 +1,6 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
 """Cushion model "han2005": Han (2005), one rigid impulse at the nose with Coulomb friction.
 
 I. Han, "Dynamics in carom and three cushion billiards", J. Mech. Sci.

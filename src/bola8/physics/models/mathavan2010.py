@@ -1,3 +1,6 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
 """Cushion model "mathavan2010": Mathavan, Jackson & Parkin (2010), impulse integrated over the impact.
 
 S. Mathavan, M. R. Jackson, R. M. Parkin, "A theoretical analysis of billiard

@@ -1,3 +1,6 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
 """The one impulse at the cushion nose that the closed-form models share (Han 2005, Stronge).
 
 The contact sits on the nose at its real height. The normal impulse

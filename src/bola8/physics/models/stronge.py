@@ -1,3 +1,6 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
 """Cushion model "stronge": Stronge's compliant frictional impact of a sphere on a half-space.
 
 W. J. Stronge, *Impact Mechanics* (Cambridge, 2000; 2nd ed. 2018), ch. 5

@@ -19,7 +19,7 @@ shots each, seeded, so both runs play the same ones):
 - random shots on random layouts of 2-16 balls (some frozen to a cushion or to another ball), 0.1-9 m/s in
   any direction, tip offsets up to 0.6 (so some miscue).
 
-The layouts are built here, not with ``bola8.physics.rack``, so a change of the rack does not change them.
+The layouts are built here, not with ``bola8.game.racking.rack``, so a change of the rack does not change them.
 """
 
 from __future__ import annotations

@@ -12,7 +12,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from bola8.physics.models import BALL_MODELS, CUSHION_MODELS, Model, by_name, names
+from bola8.physics import models
+from bola8.physics.models import Model, by_name, names
+
+CUSHION_MODELS = names(models.CUSHION_MODELS)   # the names a setting accepts (the registry: bola8.physics.models)
+BALL_MODELS = names(models.BALL_MODELS)
 
 
 @dataclass(frozen=True)
@@ -149,15 +153,15 @@ class PhysicsSettings:
     ball_model: str = "frictional"
 
     def __post_init__(self) -> None:
-        for field_name, models in (("cushion_model", CUSHION_MODELS), ("ball_model", BALL_MODELS)):
+        for field_name, accepted in (("cushion_model", CUSHION_MODELS), ("ball_model", BALL_MODELS)):
             value = getattr(self, field_name)
-            if not isinstance(value, str) or by_name(models, value) is None:
+            if not isinstance(value, str) or value not in accepted:
                 from bola8.errors import InputError
 
                 raise InputError(f"settings.{field_name}: {value!r} is not a model; "
-                                 f"expected one of {', '.join(names(models))}.",
+                                 f"expected one of {', '.join(accepted)}.",
                                  f"settings.{field_name}: {value!r} no es un modelo; "
-                                 f"se esperaba uno de {', '.join(names(models))}.")
+                                 f"se esperaba uno de {', '.join(accepted)}.")
         if not 1.0 < self.stronge_omega_ratio < 2.0:
             from bola8.errors import InputError
 
@@ -180,9 +184,9 @@ class PhysicsSettings:
         return np.array([
             b.radius, b.mass, b.mu_slide, b.mu_roll, b.mu_spin, b.gravity, b.e_ball,
             b.throw_a, b.throw_b, b.throw_c, b.e_cushion, b.mu_cushion, sin_theta,
-            float(self._model_id(CUSHION_MODELS, self.cushion_model)), float(self.mathavan_steps),
+            float(self._model_id(models.CUSHION_MODELS, self.cushion_model)), float(self.mathavan_steps),
             self.min_normal_speed, self.stronge_omega_ratio, self.chatter_time,
-            float(self._model_id(BALL_MODELS, self.ball_model)),
+            float(self._model_id(models.BALL_MODELS, self.ball_model)),
         ], dtype=np.float64)
 
     @staticmethod

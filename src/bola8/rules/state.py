@@ -96,22 +96,16 @@ class State:
             object.__setattr__(self, "groups", (Group(self.groups[0]), Group(self.groups[1])))
 
     @classmethod
-    def initial(cls, ruleset: str = "spanish", breaker: int = 0) -> State:
-        """The state before a break: full rack, cue ball in hand behind the head string (Art. 7.1)."""
-        get_ruleset(ruleset)
+    def initial(cls, ruleset: str | Ruleset = "spanish", breaker: int = 0) -> State:
+        """The state before a break: full rack, cue ball in hand behind the head string (Art. 7.1).
+
+        ``ruleset``: a name or a :class:`Ruleset`; the state keeps its name (see the module)."""
+        name = get_ruleset(ruleset).name
         f.player(breaker, "breaker")
-        return cls(on_table=OBJECT_BALLS, ruleset=ruleset, phase="break", shooter=breaker,
+        return cls(on_table=OBJECT_BALLS, ruleset=name, phase="break", shooter=breaker,
                    breaker=breaker, cue_ball="in_hand_behind_head_string")
 
     # ------------------------------------------------------------ derived
-    @property
-    def rules(self):
-        return get_ruleset(self.ruleset)
-
-    @property
-    def is_open(self) -> bool:
-        return self.groups is None
-
     def group_of_player(self, player: int) -> Group | None:
         return None if self.groups is None else self.groups[player]
 

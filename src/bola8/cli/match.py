@@ -18,6 +18,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of racks and players (default 1)")
     parser.add_argument("--table", choices=TABLES, default="9ft", help="table size (default 9ft)")
     parser.add_argument("--ruleset", choices=RULESETS, default="spanish", help="ruleset (default spanish)")
+    parser.add_argument("--set", metavar="KEY=VALUE", action="append", default=[], dest="settings",
+                        help="a setting of the ruleset, e.g. stalemate=off (repeatable; see bola8.rules.Ruleset)")
     parser.add_argument("--noise", type=float, default=1.0,
                         help="execution noise of the bots, 1 = the computer olympiad's (default 1)")
     parser.add_argument("--warned", metavar="PLAYERS", default="",
@@ -54,7 +56,8 @@ def _run(args) -> int:
     if not (args.noise >= 0 and math.isfinite(args.noise)):
         raise InputError(f"--noise: {args.noise} is not a noise level; expected a number >= 0.",
                          f"--noise: {args.noise} no es un nivel de ruido; se esperaba un número >= 0.")
-    settings = MatchSettings(table=args.table, ruleset=args.ruleset, race=args.race, seed=args.seed,
+    settings = MatchSettings(table=args.table, ruleset=_ruleset(args.ruleset, args.settings),
+                             race=args.race, seed=args.seed,
                              warned=_warned(args.warned))
     official = _director(args.disqualify) if args.disqualify is not None else None
     names = [f"{kind} {'AB'[i]}" for i, kind in enumerate(kinds)]
@@ -80,6 +83,23 @@ def check_race(race: int) -> None:
         raise InputError(f"--race: {race} is not a race; expected a whole number of games >= 1.",
                          f"--race: {race} no es un número de partidas para ganar el encuentro; "
                          "se esperaba un entero >= 1.")
+
+
+def _ruleset(name: str, settings: list[str]):
+    """--ruleset NAME with each --set KEY=VALUE applied; the library checks the settings."""
+    from bola8.errors import InputError
+    from bola8.rules import get_ruleset
+
+    given: dict[str, str] = {}
+    for text in settings:
+        key, equals, value = text.partition("=")
+        if not equals or not key.strip():
+            raise InputError(f"--set: {text!r} must be KEY=VALUE, e.g. stalemate=off.",
+                             f"--set: {text!r} debe ser CLAVE=VALOR, p. ej. stalemate=off.")
+        if key.strip() in given:
+            raise InputError(f"--set: {key.strip()} is set twice.", f"--set: {key.strip()} aparece dos veces.")
+        given[key.strip()] = value.strip()
+    return get_ruleset(name, "--ruleset").with_text_settings(given, "--set")
 
 
 def _warned(text: str) -> tuple[int, ...]:

@@ -26,12 +26,16 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Union
+from typing import TYPE_CHECKING, Any, Protocol, Union
 
+from bola8 import rules
 from bola8.errors import InputError
 from bola8.game.game import Game, Turn
 from bola8.game.lag import LagStroke, lag_stroke, lag_winner
 from bola8.game.shot_clock import ShotClock
+
+if TYPE_CHECKING:
+    from bola8.physics import PhysicsSettings
 
 # A guard against a bug looping for ever, not a rule: a real rack of 8-ball
 # takes a few dozen actions, and Art. 21.1 ends games of safeties.
@@ -44,14 +48,23 @@ MAX_LAGS = 10
 
 @dataclass(frozen=True)
 class MatchSettings:
+    """What a match is played with; its record's header keeps all of it, so replay plays it again.
+
+    ``ruleset`` is a :class:`~bola8.rules.Ruleset` value (a variant such as
+    ``get_ruleset("spanish").with_settings(stalemate="off")`` included); a
+    ruleset's name is read as ``get_ruleset(name)``.
+    """
+
     table: str = "9ft"
-    ruleset: str = "spanish"
+    ruleset: rules.Ruleset = rules.RULESETS["spanish"]
     race: int = 3
     seed: int = 0
-    physics: Any = None           # bola8.physics.PhysicsSettings; None for the defaults
+    physics: PhysicsSettings | None = None   # None for the defaults
     warned: tuple[int, ...] = ()  # Art. 24: players warned for slow play before the match starts
 
     def __post_init__(self) -> None:
+        # A name is a convenience of Python callers; what the match holds is always the value.
+        object.__setattr__(self, "ruleset", rules.get_ruleset(self.ruleset))
         if not isinstance(self.race, int) or isinstance(self.race, bool) or self.race < 1:
             raise InputError(f"race: {self.race!r} is not a race; expected a whole number of games >= 1.",
                              f"race: {self.race!r} no es un número de partidas para ganar el encuentro; "

@@ -6,7 +6,8 @@ A record is a text file, one JSON object per line, each with a ``type``:
     the header, always the first line: ``format`` ("bola8-record"),
     ``version`` (1), the ``bola8`` version that played it, the players'
     names, and the settings the match was played with - ``table``,
-    ``ruleset``, ``race``, ``seed``, ``physics`` (the cushion model and its
+    ``ruleset`` (its ``name`` and every setting, as ``Ruleset.to_dict``
+    writes it; a ruleset's name alone is read as that ruleset), ``race``, ``seed``, ``physics`` (the cushion model and its
     parameter, as ``bola8 simulate`` takes them; null for the defaults) and
     the bots' ``noise``
 ``warn``
@@ -146,7 +147,7 @@ class RecordWriter:
 
     def on_match_start(self, settings):
         """The header takes the settings the match is played with: replay plays them again."""
-        self.lines[0].update({"table": settings.table, "ruleset": settings.ruleset, "race": settings.race,
+        self.lines[0].update({"table": settings.table, "ruleset": settings.ruleset.to_dict(), "race": settings.race,
                               "seed": settings.seed, "physics": physics_to_dict(settings.physics)})
 
     def on_lag(self, strokes, winner, breaker, reason, coin_toss=False):
@@ -342,7 +343,7 @@ _FIELDS = {
     "match": {"format": _simple(lambda v: v == FORMAT, repr(FORMAT), repr(FORMAT)),
               "version": _simple(lambda v: _is_int(v) and v == VERSION, f"{VERSION}, the record version this "
                                  "bola8 reads", f"{VERSION}, la versión de registro que lee este bola8"),
-              "table": _TEXT, "ruleset": _TEXT, "race": _simple(lambda v: _is_int(v) and v >= 1,
+              "table": _TEXT, "ruleset": rules.Ruleset.from_dict, "race": _simple(lambda v: _is_int(v) and v >= 1,
                                                                 "a whole number of games >= 1",
                                                                 "un número entero de partidas >= 1"),
               "seed": _INT},
@@ -483,7 +484,7 @@ class _Replayer:
 
         self.header = header
         self.spec = table_spec(header["table"])
-        rules.get_ruleset(header["ruleset"])
+        self.ruleset = rules.Ruleset.from_dict(header["ruleset"])
         self.progress = MatchProgress(header["race"])
         self.physics = physics_from_dict(header.get("physics"))
         self.report = ReplayReport()
@@ -571,10 +572,11 @@ class _Replayer:
         number = self.progress.game_started()
         header = self.header
         self.differ(line, "game", [line.get("number"), line["table"], line["ruleset"], line["rack_seed"]],
-                    [number, header["table"], header["ruleset"], game_rack_seed(header["seed"], number)])
+                    [number, header["table"], self.ruleset.name, game_rack_seed(header["seed"], number)])
         self.differ(line, "breaker", line["breaker"], self.progress.breaker)
         # Played as recorded, so that one difference does not hide the rest of the record.
-        game = Game.new(line["table"], ruleset=line["ruleset"], breaker=line["breaker"],
+        ruleset = self.ruleset if line["ruleset"] == self.ruleset.name else line["ruleset"]
+        game = Game.new(line["table"], ruleset=ruleset, breaker=line["breaker"],
                         rack_seed=line["rack_seed"], physics=self.physics, shot_clock=self.clock)
         self.differ(line, "rack layout", line["layout"], layout_to_dict(game.balls))
         if isinstance(line.get("state"), dict):

@@ -1,6 +1,6 @@
 """The baseline bot: ghost-ball pots with a clear path, a legal safety otherwise.
 
-How it plays (the brief of the games issue):
+How it plays:
 
 - **Break**: cue ball on the head string's centre, hard at the apex ball.
 - **Pots**: every ball it may call (Art. 2.5) into every pocket, aimed with the
@@ -38,7 +38,7 @@ from bola8.players.aiming import (
 )
 from bola8.players.noise import ExecutionNoise
 from bola8.players.protocol import ShotChoice
-from bola8.rules import EIGHT, Call, callable_balls
+from bola8.rules import EIGHT, Call, callable_balls, legal_first_contacts
 
 CUE = 0
 MAX_CUT_DEG = 70.0
@@ -213,7 +213,8 @@ class BaselineBot:
 
         layout = game.layout
         cue = layout[CUE]
-        legal_first = self._legal_first_balls(game)
+        # Art. 5 / 10.1 as the referee decides it, kept to the balls this table holds.
+        legal_first = tuple(b for b in legal_first_contacts(game.state) if b in layout)
         options = []
         for ball in legal_first:
             if not path_is_clear(layout, cue, layout[ball], game.spec.ball_radius, ignore=(CUE, ball)):
@@ -243,14 +244,6 @@ class BaselineBot:
         target = legal_first[0] if legal_first else min(
             (b for b in layout if b != CUE), key=lambda b: math.dist(cue, layout[b]))
         return Strike(speed=2.5, phi=direction_deg(cue, layout[target]))
-
-    def _legal_first_balls(self, game) -> tuple[int, ...]:
-        """Balls the cue ball may hit first (Art. 5.2, 10): callable ones, and the 8 on an open table."""
-        balls = set(callable_balls(game.state))
-        state = game.state
-        if state.groups is None and EIGHT in state.on_table:
-            balls.add(EIGHT)
-        return tuple(sorted(b for b in balls if b in game.layout))
 
 
 def _pot_speed(candidate: PotCandidate) -> float:

@@ -262,8 +262,8 @@ def check_step(step: Step) -> None:
             assert ruling.turn_passes and after.shooter == 1 - before.shooter
         else:
             assert not ruling.turn_passes and after.shooter == before.shooter
-    if "object_ball_off_table" in ruling.codes:      # its sentence says the turn ends
-        assert ruling.turn_passes or after.phase == "over"
+    if "object_ball_off_table" in ruling.codes and after.phase != "over":   # its sentence says the turn ends
+        assert ruling.turn_passes
     # A foul gives the opponent the cue ball in hand.
     if ruling.foul and after.phase != "over":
         assert after.shooter == 1 - before.shooter and after.cue_ball.startswith("in_hand")

@@ -74,20 +74,21 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
         # Art. 2.2: every object ball that dropped counts; Art. 11.2: the first legal
         # pot gives the group; Art. 12.1: he shoots again, unless a ball left the
         # table (Art. 15.1 ends the turn even after a legal pot).
+        assert shot.call is not None      # POCKETED: the called ball dropped where called
         groups = art_11_2_groups_after_legal_pot(state, shot.call.ball)
-        codes = ["called_ball_pocketed"]
+        pot_codes = ["called_ball_pocketed"]
         if len(shot.pocketed_object_balls) > 1:
-            codes.append("other_balls_count")
-        values = {}
+            pot_codes.append("other_balls_count")
+        values: dict[str, dict[str, object]] = {}
         if state.groups is None and groups is not None:
-            codes.append("group_assigned")
+            pot_codes.append("group_assigned")
             values["group_assigned"] = {"group": groups[shooter].value, "other": groups[opponent].value}
         after = replace(state, groups=groups, cue_ball="on_table", turns_without_attempt=0,
                         shooter=opponent if left_table else shooter, called_this_turn=not left_table,
                         on_table=table_after(state, shot, jumped))
         if left_table:
-            codes.remove("called_ball_pocketed")
-        return make_ruling(state, after, codes=tuple(codes) + jumped_codes, values=values,
+            pot_codes.remove("called_ball_pocketed")
+        return make_ruling(state, after, codes=tuple(pot_codes) + jumped_codes, values=values,
                            legally_pocketed=shot.pocketed_object_balls, respotted=jumped)
 
     # Art. 2.1: no call, the called ball missed, or in another pocket (Art. 14.1):
@@ -99,10 +100,10 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
                       respotted=respot + jumped)
 
 
-def _turn_ends(before: State, after: State, rules: Ruleset, *, codes, foul: bool = False,
-               respotted=()) -> tuple[Ruling, State]:
+def _turn_ends(before: State, after: State, rules: Ruleset, *, codes: tuple[str, ...], foul: bool = False,
+               respotted: tuple[int, ...] = ()) -> tuple[Ruling, State]:
     """Art. 21.1: the turn that completes the count without attempts ends the game, no winner."""
-    values = {}
+    values: dict[str, dict[str, object]] = {}
     if art_21_1_stalemate(after.turns_without_attempt, rules):
         after = game_over(after, result="stalemate", winner=None)
         codes = tuple(codes) + ("stalemate_no_attempts",)

@@ -65,7 +65,7 @@ class Ruleset:
         given = {"respot_pocketed": respot_pocketed, "open_table_respot": open_table_respot,
                  "eight_on_break": eight_on_break, "stalemate": stalemate,
                  "stalemate_turns": stalemate_turns, "shot_clock_s": shot_clock_s}
-        return replace(self, **{key: value for key, value in given.items() if value is not None})
+        return replace(self, **{key: value for key, value in given.items() if value is not None})  # type: ignore[arg-type]  # each checked by __post_init__
 
     def with_text_settings(self, settings: Mapping[str, str], where: str = "--set") -> Ruleset:
         """A variant from settings written as text (``{"stalemate": "off"}``), as a command line gives them.

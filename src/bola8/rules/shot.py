@@ -35,7 +35,7 @@ class Call:
         ball = f.integer(f.require_present(data, "ball", where), f"{where}.ball", 1, 15)
         return cls(ball=ball, pocket=f.pocket(f.require_present(data, "pocket", where), f"{where}.pocket"))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"ball": self.ball, "pocket": self.pocket}
 
 
@@ -53,7 +53,7 @@ class Pocketed:
         ball = f.integer(f.require_present(data, "ball", where), f"{where}.ball", 0, 15)
         return cls(ball=ball, pocket=f.pocket(f.require_present(data, "pocket", where), f"{where}.pocket"))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"ball": self.ball, "pocket": self.pocket}
 
 

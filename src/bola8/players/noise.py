@@ -23,6 +23,10 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bola8.physics import Strike
 
 BALL_RADIUS_MM = 28.575
 SIGMA_PHI_DEG = 0.125
@@ -47,7 +51,7 @@ class ExecutionNoise:
             raise InputError(f"noise: {self.level!r} is not a noise level; expected a number >= 0.",
                              f"noise: {self.level!r} no es un nivel de ruido; se esperaba un número >= 0.")
 
-    def perturb(self, strike, rng: random.Random):
+    def perturb(self, strike: Strike, rng: random.Random) -> Strike:
         """``strike`` as actually played, drawn with ``rng`` (so it is reproducible)."""
         from bola8.physics import Strike
 

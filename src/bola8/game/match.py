@@ -36,13 +36,13 @@ from bola8.game.shot_clock import ShotClock
 
 if TYPE_CHECKING:
     from bola8.physics import PhysicsSettings, TableSpec
-    from bola8.players.protocol import Player, ShotChoice
+    from bola8.players.protocol import Player
 
 # The two players of a game or a match, player 0 first.
 Players = Sequence["Player"]
 
-# A guard against a bug looping for ever, not a rule: a real rack of 8-ball
-# takes a few dozen actions, and Art. 21.1 ends games of safeties.
+# A real rack of 8-ball takes a few dozen actions, and Art. 21.1 ends games of safeties;
+# a rack still going after this many is ended as a stalemate agreed (Art. 21.2).
 MAX_ACTIONS_PER_GAME = 2000
 # Art. 4 does not say what ends a run of tied lags. Two identical players
 # (noiseless bots) tie for ever, so after this many ties a coin toss seeded by
@@ -192,7 +192,7 @@ class MatchObserver(Protocol):
                coin_toss: bool = False) -> None: ...
     def on_game_start(self, number: int, game: Game) -> None: ...
     def on_place(self, player: int, point: tuple[float, float], game: Game) -> None: ...
-    def on_turn(self, turn: Turn, choice: ShotChoice | str | None) -> None: ...
+    def on_turn(self, turn: Turn, choice: Any) -> None: ...   # the ShotChoice, the option, or None
     def on_game_end(self, number: int, game: Game, score: list[int]) -> None: ...
     def on_warn(self, player: int, number: int | None) -> None: ...
     def on_disqualify(self, player: int, number: int | None) -> None: ...
@@ -207,7 +207,7 @@ class NullObserver:
                coin_toss: bool = False) -> None: pass
     def on_game_start(self, number: int, game: Game) -> None: pass
     def on_place(self, player: int, point: tuple[float, float], game: Game) -> None: pass
-    def on_turn(self, turn: Turn, choice: ShotChoice | str | None) -> None: pass
+    def on_turn(self, turn: Turn, choice: Any) -> None: pass
     def on_game_end(self, number: int, game: Game, score: list[int]) -> None: pass
     def on_warn(self, player: int, number: int | None) -> None: pass
     def on_disqualify(self, player: int, number: int | None) -> None: pass
@@ -314,7 +314,14 @@ def _play_game(game: Game, players: Players, observer: MatchObserver, official: 
             observer.on_turn(turn, choice)
             game = turn.game
             waiting_since = None
-    raise RuntimeError(f"a game took more than {MAX_ACTIONS_PER_GAME} actions")
+    # A rack that has not ended in MAX_ACTIONS_PER_GAME actions is going nowhere (players too
+    # wild to finish it): both players agree to a stalemate (Art. 21.2), the rack is played
+    # again with the same breaker, and the record and the narration say so.
+    if game.is_over:
+        return game, None
+    turn = game.declare("stalemate")
+    observer.on_turn(turn, None)
+    return turn.game, None
 
 
 def _lag(players: Players, spec: TableSpec, settings: MatchSettings, observer: MatchObserver, *,

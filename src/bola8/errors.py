@@ -25,11 +25,11 @@ class InputError(ValueError):
 
     @property
     def en(self) -> str:
-        return self.args[0]
+        return str(self.args[0])
 
     @property
     def es(self) -> str:
-        return self.args[1]
+        return str(self.args[1])
 
     def text(self, lang: str = "es") -> str:
         """The sentence in ``lang``: "es" (the default) or "en"."""

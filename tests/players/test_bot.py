@@ -35,7 +35,9 @@ def test_it_never_calls_a_ball_it_may_not_call(spec):
     layout = {0: (0.6, 1.2), 11: (0.9, 2.2), 2: (0.2, 0.6), 8: (0.3, 1.9)}
     game = position(spec, layout, groups=["solids", "stripes"])
     choice = perfect_bot().choose_shot(game)
-    assert choice.call is None or choice.call.ball in rules.callable_balls(game.state)
+    # Its only ball to call is the 2 (the 11 is the opponent's, the 8 not yet on), and the 2 is makeable.
+    assert rules.callable_balls(game.state) == (2,)
+    assert choice.call is not None and choice.call.ball == 2 and choice.note == f"pot 2 in {choice.call.pocket}"
 
 
 def test_with_nothing_makeable_it_plays_a_legal_safety(spec):
@@ -79,4 +81,5 @@ def test_the_break_is_hard_at_the_apex_from_the_centre_of_the_head_string(spec):
     turn = placed.play(choice.strike, choice.call)
     assert turn.shot.first_contact == apex
     assert not turn.ruling.foul
-    assert turn.shot.pocketed or turn.shot.object_balls_to_rail >= 4          # a legal break (Art. 7)
+    # a legal break (Art. 7): the referee opens the table, no decision goes to the opponent
+    assert "table_open_after_break" in turn.ruling.codes and turn.game.state.decision is None

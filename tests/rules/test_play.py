@@ -323,15 +323,76 @@ def test_object_balls_to_rail_only_matters_on_the_break():
     assert ruling.foul and codes(ruling)[0] == "no_rail_after_contact"
 
 
-def test_art18_2_cue_ball_frozen_to_own_ball_shooting_into_it_is_legal():
-    # Art. 18.2 (internal 18b): push-through into one's own frozen ball; the facts say first contact 1.
-    ruling, _ = shoot(grouped([1, 8, 9]), call=call(1), first_contact=1, pocketed=[down(1)])
+# ---------------------------------------------------------------- Art. 18 (internal 18b)
+# The fact "cue_ball_frozen_to" lists the balls the cue ball touched when the stroke began.
+def test_art18_2_cue_ball_frozen_to_own_ball_pushing_through_it_is_legal():
+    ruling, after = shoot(grouped([1, 8, 9]), call=call(1), first_contact=1, pocketed=[down(1)],
+                          cue_ball_frozen_to=[1])
+    assert not ruling.foul and ruling.legally_pocketed == (1,) and after.shooter == 0
+    ruling, _ = shoot(grouped([1, 2, 8, 9]), call=call(1), first_contact=1, rail_after_contact=True,
+                      cue_ball_frozen_to=[1, 9])
+    assert not ruling.foul and codes(ruling) == ["called_ball_missed"]
+
+
+def test_art18_3_cue_ball_frozen_to_an_opponents_ball_driving_into_it_is_an_art18_foul():
+    ruling, after = shoot(grouped([1, 8, 9]), call=call(1), first_contact=9, rail_after_contact=True,
+                          cue_ball_frozen_to=[9])
+    assert ruling.foul and (codes(ruling)[0], articles(ruling)[0]) == ("frozen_opponent_ball_driven_into", "18.3")
+    assert "wrong_first_contact" not in codes(ruling)
+    assert after.shooter == 1 and after.cue_ball == "in_hand"
+    # The same first contact without the cue ball frozen to it is Art. 10's foul, not Art. 18's.
+    ruling, _ = shoot(grouped([1, 8, 9]), call=call(1), first_contact=9, rail_after_contact=True,
+                      cue_ball_frozen_to=[1])
+    assert (codes(ruling)[0], articles(ruling)[0]) == ("wrong_first_contact", "10.1")
+
+
+def test_art18_3_frozen_to_an_opponents_ball_playing_away_from_it_is_legal():
+    ruling, _ = shoot(grouped([1, 8, 9]), call=call(1), first_contact=1, pocketed=[down(1)],
+                      cue_ball_frozen_to=[9])
+    assert not ruling.foul and ruling.legally_pocketed == (1,)
+
+
+def test_art18_3_the_penalty_is_art18_2s_own_ball_respotted_the_opponents_down_ball_in_hand():
+    ruling, after = shoot(grouped([1, 2, 8, 9, 10]), call=call(2), first_contact=9,
+                          pocketed=[down(1), down(10, "side-left")], cue_ball_frozen_to=[9])
+    assert ruling.foul and codes(ruling)[0] == "frozen_opponent_ball_driven_into"
+    assert ruling.respotted == (1,) and after.on_table == (1, 2, 8, 9)
+    assert after.shooter == 1 and after.cue_ball == "in_hand"
+
+
+def test_art18_4_frozen_to_the_eight_with_balls_left_is_a_foul_as_in_18_3():
+    ruling, after = shoot(grouped([1, 8, 9]), call=call(1), first_contact=8, rail_after_contact=True,
+                          cue_ball_frozen_to=[8])
+    assert ruling.foul and (codes(ruling)[0], articles(ruling)[0]) == ("frozen_eight_driven_into", "18.4")
+    assert after.phase == "play" and after.cue_ball == "in_hand"
+
+
+def test_art18_4_frozen_to_the_eight_as_the_last_ball_is_played_as_18_2():
+    ruling, after = shoot(grouped([8, 9]), call=call(8, "side-left"), first_contact=8,
+                          pocketed=[down(8, "side-left")], cue_ball_frozen_to=[8])
+    assert not ruling.foul and (after.result, after.winner) == ("win", 0)
+
+
+def test_art18_on_an_open_table_every_frozen_ball_may_be_driven_into():
+    ruling, _ = shoot(state(on_table=[1, 8, 9]), call=call(9), first_contact=8, rail_after_contact=True,
+                      cue_ball_frozen_to=[8])
     assert not ruling.foul
 
 
-def test_art18_3_cue_ball_frozen_to_an_opponents_ball_driving_into_it_is_a_foul():
-    ruling, after = shoot(grouped([1, 8, 9]), call=call(1), first_contact=9, rail_after_contact=True)
-    assert ruling.foul and codes(ruling)[0] == "wrong_first_contact" and after.cue_ball == "in_hand"
+def test_art18_the_fact_is_read_checked_and_written_only_when_present():
+    from bola8.rules import Shot
+
+    shot = Shot.from_dict({"first_contact": 9, "pocketed": [], "cue_ball_frozen_to": [9, 1]})
+    assert shot.cue_ball_frozen_to == (9, 1) and shot.to_dict()["cue_ball_frozen_to"] == [9, 1]
+    assert "cue_ball_frozen_to" not in Shot.from_dict({"first_contact": 9, "pocketed": []}).to_dict()
+    with pytest.raises(InputError, match=r"^shot\.cue_ball_frozen_to\[1\]: ball 9 is listed twice\.$"):
+        Shot.from_dict({"first_contact": 9, "pocketed": [], "cue_ball_frozen_to": [9, 9]})
+    with pytest.raises(InputError, match=r"^shot\.cue_ball_frozen_to\[0\]: expected an integer"):
+        Shot.from_dict({"first_contact": 9, "pocketed": [], "cue_ball_frozen_to": ["9"]})
+    with pytest.raises(InputError, match=r"^shot\.cue_ball_frozen_to\[0\]: 0 is out of range"):
+        Shot.from_dict({"first_contact": 9, "pocketed": [], "cue_ball_frozen_to": [0]})
+    with pytest.raises(InputError, match=r"^shot\.cue_ball_frozen_to\[0\]: ball 4 is not on the table\.$"):
+        shoot(grouped([1, 8, 9]), first_contact=1, rail_after_contact=True, cue_ball_frozen_to=[4])
 
 
 def test_art1_3_the_win_is_decided_in_its_article_alone(monkeypatch):
@@ -346,12 +407,31 @@ def test_art1_3_the_win_is_decided_in_its_article_alone(monkeypatch):
 
 
 def test_art2_5_with_groups_the_balls_to_call_are_the_balls_to_hit_first():
-    from bola8.rules.articles.art05_open_table import art_5_legal_first_contacts
+    from bola8.rules import legal_first_contacts
 
     for on_table in ([1, 2, 8, 9], [8, 9, 10], [8, 9]):
         for shooter in (0, 1):
             before = grouped(on_table, shooter=shooter)
-            assert callable_balls(before) == art_5_legal_first_contacts(before)
+            assert callable_balls(before) == legal_first_contacts(before)
+
+
+@pytest.mark.parametrize("before, expected", [
+    # Art. 5.1-5.2: on an open table any object ball, the 8 included.
+    (dict(on_table=[1, 8, 9, 15]), (1, 8, 9, 15)),
+    # Art. 10.1: with groups, one's own group (player 0 solids, player 1 stripes) ...
+    (dict(groups=["solids", "stripes"], on_table=[1, 2, 8, 9]), (1, 2)),
+    (dict(groups=["solids", "stripes"], on_table=[1, 2, 8, 9], shooter=1), (9,)),
+    # ... and once it is cleared, only the 8 (Art. 18.1).
+    (dict(groups=["solids", "stripes"], on_table=[8, 9]), (8,)),
+    # No shot is judged against it on the break, with a decision pending, or when the game is over.
+    (dict(phase="break", cue_ball="in_hand_behind_head_string", on_table=list(range(1, 16))), ()),
+    (dict(on_table=[1, 8, 9], shooter=1, decision={"player": 1, "options": ["accept_table", "rebreak"]}), ()),
+    (dict(phase="over", result="win", winner=0, on_table=[9]), ()),
+])
+def test_art5_art10_legal_first_contacts_as_the_rules_list_them(before, expected):
+    from bola8.rules import legal_first_contacts
+
+    assert legal_first_contacts(State.from_dict(before)) == expected
 
 
 def test_art15_1_an_opponents_ball_off_the_table_ends_the_turn_after_a_legal_pot():

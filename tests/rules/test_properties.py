@@ -19,10 +19,7 @@ from hypothesis import strategies as st
 
 from bola8.errors import InputError
 from bola8.rules import (EIGHT, POCKETS, RULESETS, Call, Decision, Pocketed, Ruling, Shot, State,
-                         callable_balls, decide, declare, judge)
-from bola8.rules.articles.art05_open_table import art_5_legal_first_contacts
-from bola8.rules.articles.art20_loss import art_1_3_wins
-from bola8.rules.play_shot import play_fouls
+                         callable_balls, decide, declare, judge, legal_first_contacts)
 from bola8.rules.shot import REFEREE_FOULS
 from bola8.rules.state import EIGHT_ON_BREAK_OPTIONS, ILLEGAL_BREAK_OPTIONS
 
@@ -90,7 +87,7 @@ def play_shots(draw, state: State, style: str = "attacking") -> Shot:
     """A shot after the break: a pot, a miss, a safety or a foul, in the style's proportions."""
     weights = STYLES[style]
     targets = callable_balls(state)               # own group, else the 8 (Art. 2.5)
-    legal_first = art_5_legal_first_contacts(state)
+    legal_first = legal_first_contacts(state)
     others = [b for b in state.on_table if b not in legal_first]
     roll = draw(st.integers(0, 999))
     kitchen = state.cue_ball == "in_hand_behind_head_string"
@@ -100,7 +97,8 @@ def play_shots(draw, state: State, style: str = "attacking") -> Shot:
         call = Call(ball, draw(st.sampled_from(POCKETS)))
         # Mostly straight in; sometimes a combination, the wrong pocket, a ball more, the scratch.
         first = ball if not _per_mille(draw, 100) else draw(st.sampled_from(legal_first))
-        where = call.pocket if not _per_mille(draw, 60) else draw(st.sampled_from(POCKETS))
+        # (the 8 more often: a game has one shot at it, and Art. 20.1.d must be met where it can fail)
+        where = call.pocket if not _per_mille(draw, 250 if ball == EIGHT else 60) else draw(st.sampled_from(POCKETS))
         pocketed = [Pocketed(ball, where)]
         if _per_mille(draw, 150):
             extra = [b for b in state.on_table if b != ball]
@@ -119,7 +117,9 @@ def play_shots(draw, state: State, style: str = "attacking") -> Shot:
                     pocketed=tuple(Pocketed(b, draw(st.sampled_from(POCKETS))) for b in dropped),
                     rail_after_contact=True)
     if roll < weights["pot"] + weights["miss"] + weights["safety"] and legal_first:
-        return Shot(first_contact=draw(st.sampled_from(legal_first)), rail_after_contact=True,
+        first = draw(st.sampled_from(legal_first))    # sometimes a push-through (Art. 18.2)
+        return Shot(first_contact=first, rail_after_contact=True,
+                    cue_ball_frozen_to=(first,) if _per_mille(draw, 200) else (),
                     illegal_first_contact_behind_head_string=kitchen and _per_mille(draw, 100))
     return draw(fouls(state, targets, legal_first, others))
 
@@ -132,7 +132,9 @@ def fouls(draw, state: State, targets, legal_first, others) -> Shot:
     first = draw(st.sampled_from(legal_first)) if legal_first else None
     kind = draw(st.sampled_from(("wrong_ball", "no_rail", "scratch", "no_contact", "referee", "kitchen", "wild")))
     if kind == "wrong_ball" and others:
-        return Shot(first_contact=draw(st.sampled_from(others)), call=call, rail_after_contact=True)
+        wrong = draw(st.sampled_from(others))     # sometimes from frozen to it (Art. 18.3-18.4)
+        return Shot(first_contact=wrong, call=call, rail_after_contact=True,
+                    cue_ball_frozen_to=(wrong,) if draw(st.booleans()) else ())
     if kind == "no_rail":
         return Shot(first_contact=first, call=call, rail_after_contact=False)
     if kind == "no_contact":
@@ -248,9 +250,20 @@ def check_step(step: Step) -> None:
     # Reasons whenever something happens to the turn or the game.
     if ruling.foul or ruling.turn_passes or after.decision is not None or after.phase == "over":
         assert ruling.reasons
-    assert ruling.turn_passes == (after.phase != "over" and after.shooter != before.shooter)
-    if "object_ball_off_table" in ruling.codes:      # its sentence says the turn ends
-        assert ruling.turn_passes or after.phase == "over"
+    # Who shoots next, from the rules text (each an implication, so none restates the referee):
+    # a game over has no next turn; a foul (Art. 13), no call or a called ball not pocketed as
+    # called (Art. 2.1) and a ball off the table (Art. 15.1) give the table to the opponent, and a
+    # foul-free called ball pocketed as called with nothing off the table keeps it (Art. 12a).
+    if after.phase == "over":
+        assert not ruling.turn_passes
+    elif shot is not None and before.phase == "play":
+        as_called = shot.call is not None and shot.pocket_of(shot.call.ball) == shot.call.pocket
+        if ruling.foul or not as_called or shot.off_table_object_balls:
+            assert ruling.turn_passes and after.shooter == 1 - before.shooter
+        else:
+            assert not ruling.turn_passes and after.shooter == before.shooter
+    if "object_ball_off_table" in ruling.codes and after.phase != "over":   # its sentence says the turn ends
+        assert ruling.turn_passes
     # A foul gives the opponent the cue ball in hand.
     if ruling.foul and after.phase != "over":
         assert after.shooter == 1 - before.shooter and after.cue_ball.startswith("in_hand")
@@ -260,10 +273,20 @@ def check_step(step: Step) -> None:
     if before.groups is None and after.groups is not None:
         assert shot is not None and shot.call is not None and not ruling.foul
         assert shot.call.ball in ruling.legally_pocketed
-    # Art. 1.3: the shooter wins exactly when the article says so.
+    # Art. 1.3 / 19 / 20, written from the rules text: the shooter wins exactly when, his group
+    # cleared before the shot (on an open table: no solid or stripe left), the 8 drops in the pocket
+    # he called for it, it was the first ball hit, and nothing makes the shot a foul.
     if shot is not None and before.phase == "play":
         wins = after.result == "win" and after.winner == before.shooter
-        assert wins == art_1_3_wins(before, shot, play_fouls(before, shot))
+        assert wins == expected_win(before, shot)
+    # Art. 18: driving into a frozen ball is a foul exactly when that ball may not be hit first,
+    # and then it is Art. 18's foul, not Art. 10's.
+    if shot is not None and before.phase == "play" and shot.first_contact in shot.cue_ball_frozen_to:
+        frozen_foul = {"frozen_opponent_ball_driven_into", "frozen_eight_driven_into"} & set(ruling.codes)
+        if shot.first_contact in legal_first_contacts(before):
+            assert not frozen_foul
+        else:
+            assert ruling.foul and frozen_foul and "wrong_first_contact" not in ruling.codes
     # Art. 21.1: a called shot resets the count; an uncalled one adds a turn unless this turn had a call.
     if shot is not None and before.phase == "play" and after.phase != "break":
         if shot.call is not None:
@@ -289,6 +312,19 @@ def check_step(step: Step) -> None:
         assert set(ruling.legally_pocketed) <= set(shot.pocketed_object_balls)
     else:
         assert set(after.on_table) == set(before.on_table) | set(ruling.respotted)
+
+
+def expected_win(before: State, shot: Shot) -> bool:
+    if before.groups is None:
+        left = [b for b in before.on_table if b != EIGHT]
+    else:
+        left = [b for b in before.on_table if b in before.groups[before.shooter].balls]
+    kitchen_foul = (before.cue_ball == "in_hand_behind_head_string"
+                    and shot.illegal_first_contact_behind_head_string)
+    return (not left and shot.call is not None and shot.call.ball == EIGHT
+            and shot.pocket_of(EIGHT) == shot.call.pocket and shot.first_contact == EIGHT
+            and 0 not in shot.pocketed_balls and 0 not in shot.off_table and EIGHT not in shot.off_table
+            and not shot.referee_fouls and not kitchen_foul)
 
 
 GAMES = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -337,6 +373,8 @@ def endings(steps: list[Step]) -> set[str]:
         seen.add("legal pots with groups assigned")
     if any(s.before.called_this_turn and s.shot is not None and s.shot.call is None for s in steps):
         seen.add("a safety after a pot in the same turn")
+    if any(code.startswith("frozen_") for s in steps for code in s.ruling.codes):
+        seen.add("a frozen wrong ball driven into")
     last = steps[-1]
     if last.after.phase == "over":
         if last.after.result == "win" and last.kind == "shot":
@@ -346,7 +384,8 @@ def endings(steps: list[Step]) -> set[str]:
     return seen
 
 
-ENDINGS = ("legal pots with groups assigned", "a safety after a pot in the same turn", "won on the 8", "lost",
+ENDINGS = ("legal pots with groups assigned", "a safety after a pot in the same turn",
+           "a frozen wrong ball driven into", "won on the 8", "lost",
            "stalemate by shot", "stalemate by declare", "forfeit by declare")
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from bola8.errors import InputError
 from bola8.rules import (CUE, EIGHT, POCKETS, RULESETS, SOLIDS, STRIPES, Call, Decision, Group, Reason,
-                         Ruling, Shot, State, get_ruleset, judge)
+                         Ruling, Ruleset, Shot, State, get_ruleset, judge)
 from rules_helpers import ALL, BREAK as BREAK_STATE
 
 
@@ -176,12 +176,86 @@ def test_decision_round_trips():
     assert Decision.from_dict(d.to_dict()) == d
 
 
-def test_ruleset_settings_are_checked_and_variants_share_the_referee():
+@pytest.mark.parametrize("bad, expected", [
+    ({"stalemate": "sometimes"}, 'ruleset.stalemate: "sometimes" is not allowed; expected "auto" or "off".'),
+    ({"eight_on_break": "win"}, 'ruleset.eight_on_break: "win" is not allowed; expected "choice" or "rerack".'),
+    ({"stalemate_turns": 0}, "ruleset.stalemate_turns: 0 is not allowed; expected a whole number of turns >= 1."),
+    ({"stalemate_turns": True}, "ruleset.stalemate_turns: true is not allowed"),
+    ({"respot_pocketed": 1}, "ruleset.respot_pocketed: 1 is not allowed; expected true or false."),
+    ({"shot_clock_s": float("nan")}, "ruleset.shot_clock_s: NaN is not allowed; expected a number of seconds > 0."),
+    ({"shot_clock_s": 0}, "ruleset.shot_clock_s: 0 is not allowed"),
+])
+def test_ruleset_settings_are_checked_naming_the_setting(bad, expected):
     spanish = get_ruleset("spanish")
     assert spanish.with_settings(stalemate="off").stalemate == "off"
-    for bad in ({"stalemate": "sometimes"}, {"eight_on_break": "win"}, {"stalemate_turns": 0}):
-        with pytest.raises(ValueError):
-            spanish.with_settings(**bad)
+    with pytest.raises(InputError) as caught:
+        spanish.with_settings(**bad)
+    assert caught.value.en.startswith(expected), caught.value.en
+    assert caught.value.es.startswith("ruleset." + next(iter(bad)) + ":")
+
+
+def test_a_ruleset_is_a_value_with_its_json():
+    variant = get_ruleset("spanish").with_settings(stalemate="off", shot_clock_s=30.0)
+    assert variant.name == "spanish" and variant != get_ruleset("spanish")
+    data = variant.to_dict()
+    assert data == {"name": "spanish", "respot_pocketed": True, "open_table_respot": True,
+                    "eight_on_break": "choice", "stalemate": "off", "stalemate_turns": 6, "shot_clock_s": 30.0}
+    assert Ruleset.from_dict(json.loads(json.dumps(data))) == variant
+    # A name alone, or a name with some settings: the named ruleset's values for the rest.
+    assert Ruleset.from_dict("spanish-coin-op") is get_ruleset("spanish-coin-op")
+    assert Ruleset.from_dict({"name": "spanish-coin-op", "stalemate": "off"}) == \
+        get_ruleset("spanish-coin-op").with_settings(stalemate="off")
+    assert get_ruleset(variant) is variant
+
+
+@pytest.mark.parametrize("data, expected", [
+    ({"stalemate": "off"}, "ruleset.name: required field is missing."),
+    ({"name": "pool"}, 'ruleset.name: "pool" is not a ruleset; expected one of spanish, spanish-coin-op.'),
+    ({"name": "spanish", "colour": "red"}, "ruleset.colour: unknown field"),
+    ({"name": "spanish", "stalemate_turns": "6"}, 'ruleset.stalemate_turns: "6" is not allowed'),
+    (["spanish"], "ruleset: expected a ruleset name or an object with name and settings, got an array."),
+    (None, "ruleset: expected a ruleset name or an object with name and settings, got null."),
+])
+def test_a_ruleset_read_from_json_is_refused_naming_the_field(data, expected):
+    with pytest.raises(InputError) as caught:
+        Ruleset.from_dict(data)
+    assert caught.value.en.startswith(expected), caught.value.en
+
+
+def test_ruleset_settings_from_text_take_each_settings_kind():
+    spanish = get_ruleset("spanish")
+    got = spanish.with_text_settings({"stalemate": "off", "stalemate_turns": "8", "respot_pocketed": "false",
+                                      "shot_clock_s": "45.5", "eight_on_break": "rerack"})
+    assert got == spanish.with_settings(stalemate="off", stalemate_turns=8, respot_pocketed=False,
+                                        shot_clock_s=45.5, eight_on_break="rerack")
+    for text, expected in (({"respot_pocketed": "yes"}, '--set respot_pocketed: "yes" is not allowed'),
+                           ({"stalemate_turns": "-1"}, '--set stalemate_turns: "-1" is not allowed'),
+                           ({"shot_clock_s": "inf"}, '--set shot_clock_s: "inf" is not allowed'),
+                           ({"name": "wpa"}, '--set: "name" is not a ruleset setting')):
+        with pytest.raises(InputError) as caught:
+            spanish.with_text_settings(text)
+        assert caught.value.en.startswith(expected), caught.value.en
+
+
+def test_judge_decide_and_declare_act_under_the_ruleset_given_and_refuse_another_name():
+    from bola8.rules import decide, declare
+
+    one_turn = get_ruleset("spanish").with_settings(stalemate_turns=1)
+    before = State.from_dict({"on_table": ALL})
+    safety = Shot.from_dict({"first_contact": 1, "pocketed": [], "rail_after_contact": True})
+    assert judge(before, safety)[1].phase == "play"
+    assert judge(before, safety, ruleset=one_turn)[1].result == "stalemate"
+    coin_op = get_ruleset("spanish-coin-op")
+    deciding = State.from_dict({"on_table": ALL[1:], "shooter": 1,
+                                "decision": {"player": 1, "options": ["accept_table", "rebreak"]}})
+    for act in (lambda r: judge(before, safety, ruleset=r), lambda r: decide(deciding, "rebreak", ruleset=r),
+                lambda r: declare(before, "stalemate", ruleset=r)):
+        with pytest.raises(InputError, match=r'^ruleset: "spanish-coin-op" is not the state\'s ruleset "spanish"\.$'):
+            act(coin_op)
+        with pytest.raises(InputError, match=r'^ruleset: "spanish" is not a bola8\.rules\.Ruleset'):
+            act("spanish")
+    assert decide(deciding, "accept_table", ruleset=one_turn)[1].decision is None
+    assert declare(before, "stalemate", ruleset=one_turn)[1].result == "stalemate"
 
 
 def test_referee_fouls_are_reported_in_the_seeds_order():

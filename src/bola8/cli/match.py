@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from bola8.game.game import Game, Turn
     from bola8.game.lag import LagStroke
     from bola8.game.match import MatchObserver, MatchResult, MatchSettings, Official
+    from bola8.rules import Ruleset
 
 TABLES = ("7ft", "8ft", "9ft")
 RULESETS = ("spanish", "spanish-coin-op")
@@ -42,6 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=h("tamaño de la mesa (por defecto 9ft)", "table size (default 9ft)"))
     parser.add_argument("--ruleset", metavar="{" + ",".join(RULESETS) + "}", default="spanish",
                         help=h("reglamento (por defecto spanish)", "ruleset (default spanish)"))
+    parser.add_argument("--set", metavar="KEY=VALUE", action="append", default=[], dest="settings",
+                        help=h("un ajuste del reglamento, p. ej. stalemate=off (repetible; ver bola8.rules.Ruleset)",
+                               "a setting of the ruleset, e.g. stalemate=off (repeatable; see bola8.rules.Ruleset)"))
     parser.add_argument("--noise", metavar="LEVEL", default="1",
                         help=h(f"ruido de ejecución de los bots, de 0 a {MAX_LEVEL:g}; 1 = el de la olimpiada "
                                "de computadoras (por defecto 1)",
@@ -97,12 +101,13 @@ def _run(args: argparse.Namespace) -> int:
     if args.record is not None and not args.record.strip():
         raise InputError("--record: an empty name is no file; name the file to write the record to.",
                          "--record: un nombre vacío no es ningún archivo; indique el archivo del registro.")
-    settings = MatchSettings(table=table, ruleset=ruleset, race=race, seed=seed, warned=_warned(args.warned))
+    settings = MatchSettings(table=table, ruleset=_ruleset(ruleset, args.settings), race=race, seed=seed, warned=_warned(args.warned))
     official = _director(args.disqualify) if args.disqualify is not None else None
     names = [f"{kind} {'AB'[i]}" for i, kind in enumerate(kinds)]
     players = tuple(make_player(kind, name=names[i], seed=seed * 2 + i, noise=noise)
                     for i, kind in enumerate(kinds))
-    header = {"players": names, "race": race, "seed": seed, "table": table, "ruleset": ruleset, "noise": noise}
+    header = {"players": names, "race": race, "seed": seed, "table": table,
+              "ruleset": settings.ruleset.to_dict(), "noise": noise}
     writer = RecordWriter(args.record, header, field="--record",
                           overwrite=args.overwrite) if args.record is not None else None
     if writer:
@@ -135,6 +140,23 @@ def check_race(text: str) -> int:
                          f"--race: {shown} no es un número de partidas para ganar el encuentro; "
                          "se esperaba un entero >= 1.")
     return race
+
+
+def _ruleset(name: str, settings: list[str]) -> Ruleset:
+    """--ruleset NAME with each --set KEY=VALUE applied; the library checks the settings."""
+    from bola8.errors import InputError
+    from bola8.rules import get_ruleset
+
+    given: dict[str, str] = {}
+    for text in settings:
+        key, equals, value = text.partition("=")
+        if not equals or not key.strip():
+            raise InputError(f"--set: {text!r} must be KEY=VALUE, e.g. stalemate=off.",
+                             f"--set: {text!r} debe ser CLAVE=VALOR, p. ej. stalemate=off.")
+        if key.strip() in given:
+            raise InputError(f"--set: {key.strip()} is set twice.", f"--set: {key.strip()} aparece dos veces.")
+        given[key.strip()] = value.strip()
+    return get_ruleset(name, "--ruleset").with_text_settings(given, "--set")
 
 
 def _warned(text: str) -> tuple[int, ...]:

@@ -23,9 +23,8 @@ facts of the contract's SHOT (spec/referee-json.md), decided as follows:
   the path is quadratic between events).
 - ``referee_fouls``: what a person saw (the simulator sees none); ``call``:
   the shooter's call. Both come from the caller.
-- Art. 18 (a ball frozen to the cue ball): ``frozen_to_cue_ball`` measures
-  it with Art. 17's ``FROZEN_GAP``; ``rules.Shot`` has no field for it yet,
-  so ``shot_of`` does not pass it.
+- ``cue_ball_frozen_to`` (Art. 18): the object balls touching the cue ball
+  when the shot starts, measured with Art. 17's ``FROZEN_GAP``.
 
 ``shot_of`` builds the ``rules.Shot`` directly (the values come from the
 simulator, not from outside input); ``contract_facts`` is its JSON form as
@@ -91,6 +90,7 @@ def shot_of(result: ShotResult, call: rules.Call | None = None, referee_fouls: t
         object_balls_to_rail=len({b for _, b in counted if b != 0}),
         illegal_first_contact_behind_head_string=illegal_first_contact_behind_head_string(result, first),
         referee_fouls=tuple(referee_fouls),
+        cue_ball_frozen_to=frozen_to_cue_ball(result),
     )
 
 

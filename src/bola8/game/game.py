@@ -10,21 +10,28 @@ simulated, the facts of its events become the referee's :class:`Shot`, the
 referee judges, and the game applies the ruling to the table - spotting
 (Art. 16), re-racks (Art. 6, 7, 21.2) and the cue ball in hand (Art. 8, 13).
 No rule is decided here.
+
+The game holds its :class:`~bola8.rules.Ruleset` as a value (``Game.ruleset``,
+a variant included) and hands it to the referee on every action; its
+``state`` keeps only the ruleset's name, the referee contract's ``ruleset``.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Literal
 
 from bola8 import rules
 from bola8.errors import InputError
-from bola8.game.layout import Layout, Point, freeze
+from bola8.game.layout import Point, freeze
 from bola8.game.placement import check_cue_ball_placement
 from bola8.game.racking import rack_layout
 from bola8.game.shot_clock import ShotClock
 from bola8.game.spotting import spot_balls
+
+if TYPE_CHECKING:
+    from bola8.physics import PhysicsSettings, ShotResult, Strike, TableSpec
 
 CUE = 0
 
@@ -33,26 +40,39 @@ CUE = 0
 class Game:
     """A rack in progress: table, balls, referee state. Build one with :meth:`new`."""
 
-    spec: Any                     # bola8.physics.TableSpec
+    spec: TableSpec
     state: rules.State
     balls: tuple[tuple[int, Point], ...]
     rack_seed: int = 0
     racks_played: int = 1         # racks set up so far in this game (re-racks count)
     cue_placed: bool = False      # the cue ball in hand has been placed for this stroke
     shot_clock: ShotClock = field(default_factory=ShotClock)
-    physics: Any = None           # bola8.physics.PhysicsSettings, None for the defaults
+    physics: PhysicsSettings | None = None      # None for the defaults
+    ruleset: rules.Ruleset = rules.RULESETS["spanish"]   # the settings the referee judges under
+
+    def __post_init__(self) -> None:
+        if self.ruleset.name != self.state.ruleset:
+            raise InputError(f"ruleset: {self.ruleset.name!r} is not the state's ruleset {self.state.ruleset!r}.",
+                             f"ruleset: {self.ruleset.name!r} no es el reglamento del estado {self.state.ruleset!r}.")
 
     # ----------------------------------------------------------------- creation
     @classmethod
-    def new(cls, table: str = "9ft", *, ruleset: str = "spanish", breaker: int = 0,
-            rack_seed: int = 0, physics: Any = None, shot_clock: ShotClock | None = None) -> Game:
-        """A fresh rack (Art. 3) with the cue ball in hand behind the head string (Art. 7.1)."""
+    def new(cls, table: str = "9ft", *, ruleset: str | rules.Ruleset = "spanish", breaker: int = 0,
+            rack_seed: int = 0, physics: PhysicsSettings | None = None,
+            shot_clock: ShotClock | None = None) -> Game:
+        """A fresh rack (Art. 3) with the cue ball in hand behind the head string (Art. 7.1).
+
+        ``ruleset``: a name (``"spanish"``) or a :class:`~bola8.rules.Ruleset`,
+        e.g. ``get_ruleset("spanish").with_settings(stalemate="off")``.
+        """
         from bola8.physics import table_spec
 
         spec = table_spec(table)
-        state = rules.State.initial(ruleset=ruleset, breaker=breaker)
+        settings = rules.get_ruleset(ruleset)
+        state = rules.State.initial(ruleset=settings, breaker=breaker)
         return cls(spec=spec, state=state, balls=freeze(rack_layout(spec, rack_seed, 0)),
-                   rack_seed=rack_seed, shot_clock=shot_clock or ShotClock(), physics=physics)
+                   rack_seed=rack_seed, shot_clock=shot_clock or ShotClock(), physics=physics,
+                   ruleset=settings)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -104,7 +124,7 @@ class Game:
         _check_player(player)
         return replace(self, shot_clock=self.shot_clock.warn(player))
 
-    def play(self, strike: Any, call: rules.Call | None = None, *,
+    def play(self, strike: Strike, call: rules.Call | None = None, *,
              referee_fouls: tuple[str, ...] = (), elapsed_s: float | None = None) -> Turn:
         """Simulate ``strike``, have the referee judge its facts, apply the ruling."""
         from bola8.game.facts import shot_of
@@ -123,11 +143,11 @@ class Game:
             raise InputError(f"elapsed_s: {elapsed_s!r} is not a time; expected seconds >= 0 or None.",
                              f"elapsed_s: {elapsed_s!r} no es un tiempo; se esperaban segundos >= 0 o None.")
         fouls = tuple(referee_fouls)
-        if self.shot_clock.expired(self.state.shooter, elapsed_s, self._rules().shot_clock_s):
+        if self.shot_clock.expired(self.state.shooter, elapsed_s, self.ruleset.shot_clock_s):
             fouls += ("slow_play",)
         result = simulate_layout(self.spec, self.layout, strike, self.physics)
         shot = shot_of(result, call, fouls)
-        ruling, state = rules.judge(self.state, shot)
+        ruling, state = rules.judge(self.state, shot, ruleset=self.ruleset)
         after = self._apply(dict(result.final), ruling, state)
         return Turn(kind="shot", player=self.state.shooter, ruling=ruling, before=self, game=after,
                     strike=strike, call=call, shot=shot, simulation=result, elapsed_s=elapsed_s)
@@ -136,21 +156,18 @@ class Game:
         """A pending option: accept_table, rebreak, respot_eight or rerack (Art. 6, 7.2, 8)."""
         self._refuse_if_over()
         chooser = self.state.decision.player if self.state.decision else self.state.shooter
-        ruling, state = rules.decide(self.state, choice)
+        ruling, state = rules.decide(self.state, choice, ruleset=self.ruleset)
         after = self._apply(self.layout, ruling, state)
         return Turn(kind="choice", player=chooser, ruling=ruling, before=self, game=after, choice=choice)
 
     def declare(self, what: str, player: int | None = None) -> Turn:
         """Art. 21.2 agreed stalemate, or a forfeit against ``player`` (Art. 18.5, 22)."""
         self._refuse_if_over()
-        ruling, state = rules.declare(self.state, what, player)
+        ruling, state = rules.declare(self.state, what, player, ruleset=self.ruleset)
         after = self._apply(self.layout, ruling, state)
         return Turn(kind="declare", player=player, ruling=ruling, before=self, game=after, declared=what)
 
     # ----------------------------------------------------------------- internal
-    def _rules(self) -> rules.Ruleset:
-        return rules.get_ruleset(self.state.ruleset)
-
     def _refuse_if_over(self) -> None:
         if self.is_over:
             raise InputError("game: the game is over; no further action is possible.",
@@ -182,19 +199,22 @@ def _check_player(player: int) -> None:
                          f"player: {player!r} no es un jugador; se esperaba 0 o 1.")
 
 
+TurnKind = Literal["shot", "choice", "declare"]
+
+
 @dataclass(frozen=True)
 class Turn:
     """What one action did: who acted, the ruling, and the game before and after."""
 
-    kind: str                         # "shot" | "choice" | "declare"
+    kind: TurnKind
     player: int | None
     ruling: rules.Ruling
     before: Game
     game: Game
-    strike: Any = None                # bola8.physics.Strike for a shot
+    strike: Strike | None = None      # for a shot
     call: rules.Call | None = None
     shot: rules.Shot | None = None    # the facts the referee judged
-    simulation: Any = None            # bola8.physics.ShotResult: events and paths
+    simulation: ShotResult | None = None   # for a shot: events and paths
     elapsed_s: float | None = None
     choice: str | None = None
     declared: str | None = None

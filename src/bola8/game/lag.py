@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bola8.physics import PhysicsSettings, ShotResult, TableSpec
 
 LANE_X_FRACTIONS = (0.25, 0.75)
 
@@ -24,11 +28,11 @@ class LagStroke:
     final: tuple[float, float] | None
 
 
-def lag_distance(spec, speed: float, *, lane: int, physics=None) -> float:
+def lag_distance(spec: TableSpec, speed: float, *, lane: int, physics: PhysicsSettings | None = None) -> float:
     return lag_stroke(spec, speed, player=lane, physics=physics).distance
 
 
-def lag_stroke(spec, speed: float, *, player: int, physics=None) -> LagStroke:
+def lag_stroke(spec: TableSpec, speed: float, *, player: int, physics: PhysicsSettings | None = None) -> LagStroke:
     from bola8.physics import Strike, simulate_layout
 
     start = (spec.width * LANE_X_FRACTIONS[player], spec.head_string_y)
@@ -48,7 +52,7 @@ def lag_winner(first: LagStroke, second: LagStroke) -> int | None:
     return first.player if first.distance < second.distance else second.player
 
 
-def _reached_foot_cushion(spec, result) -> bool:
+def _reached_foot_cushion(spec: TableSpec, result: ShotResult) -> bool:
     for event in result.events:
         if event.type == "cushion" and 0 in event.balls:
             where = result.position_at(0, event.t)

@@ -24,14 +24,22 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Union
+from typing import TYPE_CHECKING, Any, Protocol, Union
 
+from bola8 import rules
 from bola8.errors import InputError
 from bola8.game.game import Game, Turn
 from bola8.game.lag import LagStroke, lag_stroke, lag_winner
 from bola8.game.shot_clock import ShotClock
+
+if TYPE_CHECKING:
+    from bola8.physics import PhysicsSettings, TableSpec
+    from bola8.players.protocol import Player
+
+# The two players of a game or a match, player 0 first.
+Players = Sequence["Player"]
 
 # A real rack of 8-ball takes a few dozen actions, and Art. 21.1 ends games of safeties;
 # a rack still going after this many is ended as a stalemate agreed (Art. 21.2).
@@ -44,14 +52,23 @@ MAX_LAGS = 10
 
 @dataclass(frozen=True)
 class MatchSettings:
+    """What a match is played with; its record's header keeps all of it, so replay plays it again.
+
+    ``ruleset`` is a :class:`~bola8.rules.Ruleset` value (a variant such as
+    ``get_ruleset("spanish").with_settings(stalemate="off")`` included); a
+    ruleset's name is read as ``get_ruleset(name)``.
+    """
+
     table: str = "9ft"
-    ruleset: str = "spanish"
+    ruleset: rules.Ruleset = rules.RULESETS["spanish"]
     race: int = 3
     seed: int = 0
-    physics: Any = None           # bola8.physics.PhysicsSettings; None for the defaults
+    physics: PhysicsSettings | None = None   # None for the defaults
     warned: tuple[int, ...] = ()  # Art. 24: players warned for slow play before the match starts
 
     def __post_init__(self) -> None:
+        # A name is a convenience of Python callers; what the match holds is always the value.
+        object.__setattr__(self, "ruleset", rules.get_ruleset(self.ruleset))
         if not isinstance(self.race, int) or isinstance(self.race, bool) or self.race < 1:
             raise InputError(f"race: {self.race!r} is not a race; expected a whole number of games >= 1.",
                              f"race: {self.race!r} no es un número de partidas para ganar el encuentro; "
@@ -70,7 +87,7 @@ class MatchSettings:
                                  "para los valores por defecto).")
 
 
-def _is_player(value) -> bool:
+def _is_player(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value in (0, 1)
 
 
@@ -102,11 +119,11 @@ def game_rack_seed(seed: int, number: int) -> int:
 class MatchResult:
     score: list[int] = field(default_factory=lambda: [0, 0])
     winner: int | None = None
-    games: list[dict] = field(default_factory=list)   # one summary per game played
+    games: list[dict[str, object]] = field(default_factory=list)   # one summary per game played
     result: str = "race"                               # "race" | "disqualification"
 
 
-def hill_hill(score, race: int) -> bool:
+def hill_hill(score: Sequence[int], race: int) -> bool:
     """Art. 4.2: the next game is the deciding one - the score tied one game short of the race."""
     return race > 1 and score[0] == score[1] == race - 1
 
@@ -155,6 +172,8 @@ class MatchProgress:
     def game_ended(self, result: str | None, winner: int | None) -> None:
         if result == "stalemate":
             return                                # Art. 21.2: replayed, same breaker, not scored
+        if winner is None or self.breaker is None:
+            raise ValueError("a game that is not a stalemate ends with a winner, after a lag chose the breaker")
         self.score[winner] += 1
         self.breaker = 1 - self.breaker           # Art. 4.2: alternate breaks
         if max(self.score) >= self.race:
@@ -173,7 +192,7 @@ class MatchObserver(Protocol):
                coin_toss: bool = False) -> None: ...
     def on_game_start(self, number: int, game: Game) -> None: ...
     def on_place(self, player: int, point: tuple[float, float], game: Game) -> None: ...
-    def on_turn(self, turn: Turn, choice: Any) -> None: ...
+    def on_turn(self, turn: Turn, choice: Any) -> None: ...   # the ShotChoice, the option, or None
     def on_game_end(self, number: int, game: Game, score: list[int]) -> None: ...
     def on_warn(self, player: int, number: int | None) -> None: ...
     def on_disqualify(self, player: int, number: int | None) -> None: ...
@@ -181,18 +200,21 @@ class MatchObserver(Protocol):
 
 
 class NullObserver:
-    def on_match_start(self, settings): pass
-    def on_lag(self, strokes, winner, breaker, reason, coin_toss=False): pass
-    def on_game_start(self, number, game): pass
-    def on_place(self, player, point, game): pass
-    def on_turn(self, turn, choice): pass
-    def on_game_end(self, number, game, score): pass
-    def on_warn(self, player, number): pass
-    def on_disqualify(self, player, number): pass
-    def on_match_end(self, result): pass
+    """An observer that ignores everything: the base of observers that want only some events."""
+
+    def on_match_start(self, settings: MatchSettings) -> None: pass
+    def on_lag(self, strokes: tuple[LagStroke, LagStroke], winner: int, breaker: int, reason: str,
+               coin_toss: bool = False) -> None: pass
+    def on_game_start(self, number: int, game: Game) -> None: pass
+    def on_place(self, player: int, point: tuple[float, float], game: Game) -> None: pass
+    def on_turn(self, turn: Turn, choice: Any) -> None: pass
+    def on_game_end(self, number: int, game: Game, score: list[int]) -> None: pass
+    def on_warn(self, player: int, number: int | None) -> None: pass
+    def on_disqualify(self, player: int, number: int | None) -> None: pass
+    def on_match_end(self, result: MatchResult) -> None: pass
 
 
-def play_match(players, settings: MatchSettings, observer: MatchObserver | None = None,
+def play_match(players: Players, settings: MatchSettings, observer: MatchObserver | None = None,
                disqualified: int | None = None, official: Official | None = None) -> MatchResult:
     """Play a whole match between ``players`` (a pair) and return its result.
 
@@ -222,6 +244,7 @@ def play_match(players, settings: MatchSettings, observer: MatchObserver | None 
             progress.lagged(reason, _lag(players, spec, settings, observer, reason=reason))
         number = progress.game_started()
         breaker = progress.breaker
+        assert breaker is not None        # the lag above chose it (or the last game passed it on)
         game = Game.new(settings.table, ruleset=settings.ruleset, breaker=breaker,
                         rack_seed=game_rack_seed(settings.seed, number), physics=settings.physics,
                         shot_clock=clock)
@@ -236,20 +259,21 @@ def play_match(players, settings: MatchSettings, observer: MatchObserver | None 
                              "winner": state.winner})
         progress.game_ended(state.result, state.winner)
         observer.on_game_end(number, game, list(progress.score))
+    assert progress.result is not None    # the loop ends only when the match is over
     result.score, result.winner, result.result = list(progress.score), progress.winner, progress.result
     observer.on_match_end(result)
     return result
 
 
-def play_game(game: Game, players, observer: MatchObserver | None = None) -> Game:
+def play_game(game: Game, players: Players, observer: MatchObserver | None = None) -> Game:
     """Play one game to its end, asking each player what the game needs."""
     return _play_game(game, players, observer or NullObserver(), None, 1)[0]
 
 
-def _play_game(game: Game, players, observer: MatchObserver, official: Official | None,
+def _play_game(game: Game, players: Players, observer: MatchObserver, official: Official | None,
                number: int) -> tuple[Game, int | None]:
     """The game played to its end, or to a disqualification: (game, the disqualified player or None)."""
-    waiting_since = None      # Art. 24: from when the balls stopped until the stroke
+    waiting_since: float | None = None      # Art. 24: from when the balls stopped until the stroke
     for _ in range(MAX_ACTIONS_PER_GAME):
         if game.is_over:
             return game, None
@@ -300,16 +324,18 @@ def _play_game(game: Game, players, observer: MatchObserver, official: Official 
     return turn.game, None
 
 
-def _lag(players, spec, settings: MatchSettings, observer: MatchObserver, *, reason: str) -> int:
+def _lag(players: Players, spec: TableSpec, settings: MatchSettings, observer: MatchObserver, *,
+         reason: str) -> int:
     """Art. 4: lag until one player wins; the winner chooses who breaks."""
+    winner: int | None = None
     for _ in range(MAX_LAGS):
-        strokes = tuple(lag_stroke(spec, players[p].lag_speed(spec), player=p, physics=settings.physics)
-                        for p in (0, 1))
+        strokes = (lag_stroke(spec, players[0].lag_speed(spec), player=0, physics=settings.physics),
+                   lag_stroke(spec, players[1].lag_speed(spec), player=1, physics=settings.physics))
         winner = lag_winner(*strokes)
         if winner is not None:
             break
     coin_toss = winner is None
-    if coin_toss:
+    if winner is None:
         winner = coin_toss_winner(settings.seed, reason)
     breaker = winner if players[winner].wants_to_break() else 1 - winner
     observer.on_lag(strokes, winner, breaker, reason, coin_toss)

@@ -10,8 +10,13 @@ player places again (RULINGS.md, Art. 9).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bola8.errors import InputError
 from bola8.game.layout import Layout, Point, overlapping
+
+if TYPE_CHECKING:
+    from bola8.physics import TableSpec
 
 CUE = 0
 
@@ -32,7 +37,7 @@ class PlacementError(InputError):
         return self.text(self.lang)
 
 
-def check_cue_ball_placement(layout: Layout, point: Point, *, spec, behind_head_string: bool,
+def check_cue_ball_placement(layout: Layout, point: Point, *, spec: TableSpec, behind_head_string: bool,
                              lang: str = "es") -> None:
     """Raise :class:`PlacementError` unless the cue ball may be put at ``point``."""
     x, y = point
@@ -61,6 +66,6 @@ _MESSAGES = {
 }
 
 
-def _messages(key: str, **values) -> tuple[str, str]:
+def _messages(key: str, **values: object) -> tuple[str, str]:
     """The English and the Spanish sentence."""
     return _MESSAGES[key]["en"].format(**values), _MESSAGES[key]["es"].format(**values)

@@ -6,7 +6,7 @@ A record is a text file, one JSON object per line, each with a ``type``:
     the header, always the first line: ``format`` ("bola8-record"),
     ``version`` (1), the ``bola8`` version that played it, the players'
     names, and the settings the match was played with - ``table``,
-    ``ruleset``, ``race``, ``seed``, ``physics`` (the cushion model and its
+    ``ruleset`` (its ``name`` and every setting; a name alone reads as that ruleset), ``race``, ``seed``, ``physics`` (the cushion model and its
     parameter, as ``bola8 simulate`` takes them; null for the defaults) and
     the bots' ``noise``
 ``warn``

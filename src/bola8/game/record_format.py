@@ -66,6 +66,7 @@ def turn_line(turn: Turn, choice: object = None) -> Line:
     after = turn.game
     line: Line = {"type": turn.kind, "player": turn.player}
     if turn.kind == "shot":
+        assert turn.strike is not None        # Game.play gives every shot its strike
         line["strike"] = turn.strike.to_dict()
         intended = getattr(choice, "intended", None)
         if intended is not None:
@@ -114,7 +115,7 @@ def header_line(settings: MatchSettings, extra: Mapping[str, object]) -> Line:
     The bola8 version is kept because a replay by another version may differ, and says so.
     """
     return {"type": "match", "format": FORMAT, "version": VERSION, "bola8": __version__, **extra,
-            "table": settings.table, "ruleset": settings.ruleset, "race": settings.race,
+            "table": settings.table, "ruleset": settings.ruleset.to_dict(), "race": settings.race,
             "seed": settings.seed, "physics": physics_to_dict(settings.physics)}
 
 
@@ -123,7 +124,7 @@ class RecordHeader:
     """The settings a record's match was played with, read from its header line."""
 
     table: str
-    ruleset: str
+    ruleset: rules.Ruleset         # the value: its name and settings (a name alone reads as that ruleset)
     race: int
     seed: int
     physics: PhysicsSettings | None = None       # None for the defaults
@@ -135,9 +136,8 @@ class RecordHeader:
         from bola8.physics import table_spec
 
         table_spec(line["table"])
-        rules.get_ruleset(line["ruleset"])
         players = line.get("players")
-        return cls(table=line["table"], ruleset=line["ruleset"], race=line["race"], seed=line["seed"],
+        return cls(table=line["table"], ruleset=rules.Ruleset.from_dict(line["ruleset"]), race=line["race"], seed=line["seed"],
                    physics=physics_from_dict(line.get("physics")),
                    players=(players[0], players[1]) if players is not None else None)
 
@@ -272,7 +272,7 @@ _FIELDS: dict[str, dict[str, Check]] = {
     "match": {"format": _simple(lambda v: v == FORMAT, repr(FORMAT), repr(FORMAT)),
               "version": _simple(lambda v: is_int(v) and v == VERSION, f"{VERSION}, the record version this "
                                  "bola8 reads", f"{VERSION}, la versión de registro que lee este bola8"),
-              "table": _TEXT, "ruleset": _TEXT, "race": _simple(lambda v: is_int(v) and v >= 1,
+              "table": _TEXT, "ruleset": rules.Ruleset.from_dict, "race": _simple(lambda v: is_int(v) and v >= 1,
                                                                 "a whole number of games >= 1",
                                                                 "un número entero de partidas >= 1"),
               "seed": _INT},

@@ -54,7 +54,7 @@ def recorded_shots(lines: list[Line]) -> list[RecordedShot]:
     was played from, as the record says."""
     header = RecordHeader.read(lines[0])
     shots: list[RecordedShot] = []
-    table, ruleset, layout, game = header.table, header.ruleset, dict[int, Point](), 0
+    table, ruleset, layout, game = header.table, header.ruleset.name, dict[int, Point](), 0
     for line in lines:
         kind = line["type"]
         where = f"record line {line['_line']}"
@@ -127,5 +127,6 @@ def render_recorded_shot(lines: list[Line], number: int, *, lang: str = "es", fi
     player = turn.player
     who = names[player] if names is not None and player is not None else f"{words[2]} {player}"
     title = f"{words[0]} {shot.number} · {words[1]} {shot.game} · {who}"
+    assert turn.simulation is not None        # replayed_shot refuses a shot it could not play again
     return render_shot(turn.before.spec, turn.before.layout, turn.simulation, title=title, call=turn.call,
                        ruling=turn.ruling, lang=lang, after=turn.game.layout)

@@ -261,10 +261,12 @@ class Replayer:
         number = self.progress.game_started()
         header = self.header
         self.differ(line, "game", [line.get("number"), line["table"], line["ruleset"], line["rack_seed"]],
-                    [number, header.table, header.ruleset, game_rack_seed(header.seed, number)])
+                    [number, header.table, header.ruleset.name, game_rack_seed(header.seed, number)])
         self.differ(line, "breaker", line["breaker"], self.progress.breaker)
         # Played as recorded, so that one difference does not hide the rest of the record.
-        game = Game.new(line["table"], ruleset=line["ruleset"], breaker=line["breaker"],
+        # The header's ruleset value (its settings too) unless the line names another ruleset.
+        ruleset = header.ruleset if line["ruleset"] == header.ruleset.name else line["ruleset"]
+        game = Game.new(line["table"], ruleset=ruleset, breaker=line["breaker"],
                         rack_seed=line["rack_seed"], physics=header.physics, shot_clock=self.clock)
         self.differ(line, "rack layout", line["layout"], layout_to_dict(game.balls))
         if isinstance(line.get("state"), dict):

@@ -14,7 +14,7 @@ __all__ = ["ExecutionNoise", "Player", "ShotChoice", "make_player", "PLAYER_KIND
 PLAYER_KINDS = ("bot",)      # the kinds make_player builds
 
 
-def make_player(kind: str, *, name: str | None = None, seed: int = 0, noise: float = 1.0):
+def make_player(kind: str, *, name: str | None = None, seed: int = 0, noise: float = 1.0) -> Player:
     """A player from its command-line name: ``bot`` (the baseline bot)."""
     from bola8.errors import InputError
 

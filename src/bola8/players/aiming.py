@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bola8.physics import TableSpec
 
 Point = tuple[float, float]
 
@@ -49,7 +53,7 @@ def path_is_clear(layout: Mapping[int, Point], start: Point, end: Point, radius:
                for ball, centre in layout.items() if ball not in skip)
 
 
-def pocket_targets(spec) -> dict[str, Point]:
+def pocket_targets(spec: TableSpec) -> dict[str, Point]:
     """Where to send an object ball for each pocket: the centre of the pocket's mouth.
 
     Corner mouths are centred on the corner of the cloth; side mouths on the
@@ -63,7 +67,7 @@ def pocket_targets(spec) -> dict[str, Point]:
     }
 
 
-def approach_is_open(spec, pocket: str, obj: Point, target: Point, max_side_angle_deg: float = 55.0) -> bool:
+def approach_is_open(spec: TableSpec, pocket: str, obj: Point, target: Point, max_side_angle_deg: float = 55.0) -> bool:
     """A side pocket only takes balls coming at it not too steeply along the cushion."""
     if not pocket.startswith("side"):
         return True

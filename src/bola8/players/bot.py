@@ -1,6 +1,6 @@
 """The baseline bot: ghost-ball pots with a clear path, a legal safety otherwise.
 
-How it plays (the brief of the games issue):
+How it plays:
 
 - **Break**: cue ball on the head string's centre, hard at the apex ball.
 - **Pots**: every ball it may call (Art. 2.5) into every pocket, aimed with the
@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bola8.errors import InputError
 from bola8.players.aiming import (
@@ -38,7 +39,14 @@ from bola8.players.aiming import (
 )
 from bola8.players.noise import ExecutionNoise
 from bola8.players.protocol import ShotChoice
-from bola8.rules import EIGHT, Call, callable_balls
+from bola8.rules import EIGHT, Call, callable_balls, legal_first_contacts
+
+if TYPE_CHECKING:
+    from bola8.game import Game
+    from bola8.physics import Strike, TableSpec
+    from bola8.rules.state import Option
+
+Point = tuple[float, float]
 
 CUE = 0
 MAX_CUT_DEG = 70.0
@@ -65,7 +73,7 @@ class BaselineBot:
         self._lag_speeds: dict[str, float] = {}
 
     # ---------------------------------------------------------------- Art. 4
-    def lag_speed(self, spec) -> float:
+    def lag_speed(self, spec: TableSpec) -> float:
         """The speed that brings a lag ball back closest to the head cushion (found on the simulator)."""
         if spec.name not in self._lag_speeds:
             from bola8.game.lag import lag_distance
@@ -79,13 +87,13 @@ class BaselineBot:
         return True
 
     # --------------------------------------------------------- ball in hand
-    def place_cue_ball(self, game) -> tuple[float, float]:
+    def place_cue_ball(self, game: Game) -> Point:
         spec, layout = game.spec, game.layout
         layout.pop(CUE, None)
         if game.state.phase == "break":
             return (spec.width / 2.0, spec.head_string_y)
         radius = spec.ball_radius
-        spots = []
+        spots: list[tuple[float, Point]] = []
         for ball in self._targets(game):
             for pocket, target in pocket_targets(spec).items():
                 obj = layout[ball]
@@ -105,14 +113,14 @@ class BaselineBot:
                 return point
         return self._any_place(game)
 
-    def _placeable(self, game, point) -> bool:
+    def _placeable(self, game: Game, point: Point) -> bool:
         try:
             game.place_cue_ball(*point)
         except InputError:
             return False
         return True
 
-    def _any_place(self, game) -> tuple[float, float]:
+    def _any_place(self, game: Game) -> Point:
         spec = game.spec
         top = spec.head_string_y if game.kitchen_only else spec.length - spec.ball_radius
         for i in range(1, 40):
@@ -123,7 +131,7 @@ class BaselineBot:
         raise RuntimeError("no place on the table for the cue ball")
 
     # ------------------------------------------------------------------ shots
-    def choose_shot(self, game) -> ShotChoice:
+    def choose_shot(self, game: Game) -> ShotChoice:
         from bola8.physics import Strike
 
         if game.state.phase == "break":
@@ -137,7 +145,7 @@ class BaselineBot:
         strike = self._safety(game)
         return self._execute(strike, None, "safety")
 
-    def choose_option(self, game, options: tuple[str, ...]) -> str:
+    def choose_option(self, game: Game, options: tuple[Option, ...]) -> Option:
         if "respot_eight" in options:
             return "respot_eight"          # keep the break's run going, table open (Art. 6)
         if "accept_table" in options:
@@ -145,21 +153,21 @@ class BaselineBot:
         return options[0]
 
     # --------------------------------------------------------------- internals
-    def _execute(self, intended, call, note) -> ShotChoice:
+    def _execute(self, intended: Strike, call: Call | None, note: str) -> ShotChoice:
         return ShotChoice(strike=self.noise.perturb(intended, self._rng), call=call,
                           intended=intended, note=note)
 
-    def _targets(self, game) -> tuple[int, ...]:
+    def _targets(self, game: Game) -> tuple[int, ...]:
         """Balls it may call now (Art. 2.5)."""
         return callable_balls(game.state)
 
-    def _pot_candidates(self, game) -> list[PotCandidate]:
+    def _pot_candidates(self, game: Game) -> list[PotCandidate]:
         layout = game.layout
         if CUE not in layout:
             return []
         spec, radius = game.spec, game.spec.ball_radius
         cue = layout[CUE]
-        found = []
+        found: list[PotCandidate] = []
         for ball in self._targets(game):
             obj = layout[ball]
             for pocket, target in pocket_targets(spec).items():
@@ -181,11 +189,11 @@ class BaselineBot:
         found.sort(key=lambda c: c.difficulty)
         return found
 
-    def _best_pot(self, game):
+    def _best_pot(self, game: Game) -> tuple[Strike, Call, str] | None:
         from bola8.physics import Strike
 
         me = game.state.shooter
-        best = None
+        best: tuple[float, Strike, Call, str] | None = None
         for candidate in self._pot_candidates(game)[:CANDIDATES_TRIED]:
             call = Call(ball=candidate.ball, pocket=candidate.pocket)
             base = _pot_speed(candidate)
@@ -206,21 +214,22 @@ class BaselineBot:
                     best = (score, strike, call, f"pot {candidate.ball} in {candidate.pocket}")
             if best is not None and best[0] >= 1.0:
                 break   # a pot that leaves another shot: good enough for the baseline
-        return None if best is None else best[1:]
+        return None if best is None else (best[1], best[2], best[3])
 
-    def _safety(self, game):
+    def _safety(self, game: Game) -> Strike:
         from bola8.physics import Strike
 
         layout = game.layout
         cue = layout[CUE]
-        legal_first = self._legal_first_balls(game)
+        # Art. 5 / 10.1 as the referee decides it, kept to the balls this table holds.
+        legal_first = tuple(b for b in legal_first_contacts(game.state) if b in layout)
         options = []
         for ball in legal_first:
             if not path_is_clear(layout, cue, layout[ball], game.spec.ball_radius, ignore=(CUE, ball)):
                 continue
             for speed in (1.2, 1.8, 2.6):
                 options.append(Strike(speed=speed, phi=direction_deg(cue, layout[ball])))
-        best = None
+        best: tuple[int, Strike] | None = None
         for strike in options:
             turn = game.play(strike, None)
             if turn.ruling.foul or turn.game.is_over:
@@ -243,14 +252,6 @@ class BaselineBot:
         target = legal_first[0] if legal_first else min(
             (b for b in layout if b != CUE), key=lambda b: math.dist(cue, layout[b]))
         return Strike(speed=2.5, phi=direction_deg(cue, layout[target]))
-
-    def _legal_first_balls(self, game) -> tuple[int, ...]:
-        """Balls the cue ball may hit first (Art. 5.2, 10): callable ones, and the 8 on an open table."""
-        balls = set(callable_balls(game.state))
-        state = game.state
-        if state.groups is None and EIGHT in state.on_table:
-            balls.add(EIGHT)
-        return tuple(sorted(b for b in balls if b in game.layout))
 
 
 def _pot_speed(candidate: PotCandidate) -> float:

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from bola8.rules import Call
+
+if TYPE_CHECKING:
+    from bola8.game import Game
+    from bola8.physics import Strike, TableSpec
+    from bola8.rules.state import Option
 
 
 @dataclass(frozen=True)
 class ShotChoice:
     """A stroke and its call. ``intended`` is the stroke before execution noise."""
 
-    strike: Any                 # bola8.physics.Strike, as executed
+    strike: Strike              # as executed
     call: Call | None
-    intended: Any = None        # bola8.physics.Strike, as aimed (for records and analysis)
+    intended: Strike | None = None   # as aimed (for records and analysis)
     note: str = ""              # what the player meant: "pot 3 in foot-left", "safety", "break"
     # Seconds from when the balls stopped to the stroke, when the player reports them (a person
     # at a real table); otherwise a match measures them while the player is on the shot clock.
@@ -24,17 +29,17 @@ class ShotChoice:
 class Player(Protocol):
     name: str
 
-    def lag_speed(self, spec: Any) -> float:
+    def lag_speed(self, spec: TableSpec) -> float:
         """Art. 4: cue speed (m/s) of the lag stroke from the head string to the foot cushion and back."""
 
     def wants_to_break(self) -> bool:
         """Art. 4.1: the lag winner chooses who breaks; True to break himself."""
 
-    def place_cue_ball(self, game: Any) -> tuple[float, float]:
+    def place_cue_ball(self, game: Game) -> tuple[float, float]:
         """Where to put the cue ball in hand (the game refuses a wrong place)."""
 
-    def choose_shot(self, game: Any) -> ShotChoice:
+    def choose_shot(self, game: Game) -> ShotChoice:
         """The next stroke and its call (None on the break or for a safety)."""
 
-    def choose_option(self, game: Any, options: tuple[str, ...]) -> str:
+    def choose_option(self, game: Game, options: tuple[Option, ...]) -> Option:
         """One of the pending options (accept_table, rebreak, respot_eight, rerack)."""

@@ -13,21 +13,21 @@ from bola8.errors import InputError
 from bola8.rules.balls import POCKETS
 
 
-def require_object(value: Any, where: str) -> dict:
+def require_object(value: Any, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise InputError(f"{where}: expected a JSON object, got {_kind(value)}.",
                          f"{where}: se esperaba un objeto JSON y llegó {_kind(value, 'es')}.")
     return value
 
 
-def refuse_unknown(data: dict, allowed: tuple[str, ...], where: str) -> None:
+def refuse_unknown(data: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
     for key in data:
         if key not in allowed:
             raise InputError(f"{where}.{key}: unknown field; expected only {', '.join(allowed)}.",
                              f"{where}.{key}: campo desconocido; solo se esperaba {', '.join(allowed)}.")
 
 
-def require_present(data: dict, key: str, where: str) -> Any:
+def require_present(data: dict[str, Any], key: str, where: str) -> Any:
     if key not in data:
         raise InputError(f"{where}.{key}: required field is missing.",
                          f"{where}.{key}: falta este campo obligatorio.")
@@ -74,7 +74,7 @@ def pocket(value: Any, where: str) -> str:
     return value
 
 
-def array(value: Any, where: str) -> list:
+def array(value: Any, where: str) -> list[Any]:
     if not isinstance(value, (list, tuple)):
         raise InputError(f"{where}: expected a JSON array, got {_kind(value)}.",
                          f"{where}: se esperaba un array JSON y llegó {_kind(value, 'es')}.")

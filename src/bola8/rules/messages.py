@@ -170,6 +170,18 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Falta: la bola 8 solo puede tocarse primero con la mesa abierta o cuando ya se ha entronerado "
         "todo el grupo.",
         "Foul: the 8 may be hit first only on an open table or once the shooter's group is cleared."),
+    "frozen_opponent_ball_driven_into": (
+        "18.3",
+        "Falta: con la bola blanca en contacto con una bola del contrario, se tiró sobre ella; había que "
+        "tirar a banda o a otra bola.",
+        "Foul: with the cue ball frozen to an opponent's ball, the shot was driven into it; it had to go "
+        "to a cushion or another ball."),
+    "frozen_eight_driven_into": (
+        "18.4",
+        "Falta: con la bola blanca en contacto con la bola 8 cuando aún quedan bolas del grupo, se tiró "
+        "sobre ella; había que tirar a banda o a otra bola.",
+        "Foul: with the cue ball frozen to the 8 while balls of the shooter's group remain, the shot was "
+        "driven into it; it had to go to a cushion or another ball."),
     "no_rail_after_contact": (
         "10.1",
         "Falta: tras el primer contacto no se entroneró ninguna bola ni tocó banda la bola blanca o una"

@@ -1,7 +1,8 @@
 """Judging a shot after the break: the articles composed in this order.
 
-1. Fouls (Art. 10 legal shot, 8.2 kitchen restriction, 12.1.b cue ball,
-   12.1.d-g and 24 referee-entered fouls).
+1. Fouls (Art. 18 a frozen wrong ball driven into, else Art. 10 legal shot;
+   8.2 kitchen restriction, 12.1.b cue ball, 12.1.d-g and 24 referee-entered
+   fouls).
 2. The 8 (Art. 20 loss, else Art. 1.3 / 19 win) - it ends the game.
 3. Otherwise the call (Art. 2.1): a legal pot (Art. 2.2, 11.2 groups, 12.1
    continuing) or the turn passes, re-spotting what dropped illegally
@@ -24,6 +25,7 @@ from bola8.rules.articles.art12_fouls import art_12_1_b_cue_ball, art_12_1_refer
 from bola8.rules.articles.art13_penalty import art_13_ball_in_hand
 from bola8.rules.articles.art14_illegally_pocketed import art_14_respot_illegally_pocketed
 from bola8.rules.articles.art15_off_table import art_15_off_table
+from bola8.rules.articles.art18_frozen_cue_ball import art_18_frozen_ball_foul
 from bola8.rules.articles.art20_loss import art_1_3_wins, art_20_loss
 from bola8.rules.articles.art21_stalemate import art_21_1_stalemate, art_21_1_turns_without_attempt
 from bola8.rules.ruling import Ruling
@@ -33,7 +35,10 @@ from bola8.rules.state import State
 
 
 def play_fouls(state: State, shot: Shot) -> tuple[str, ...]:
-    return (art_10_legal_shot(state, shot) + art_8_2_kitchen_foul(state, shot)
+    # Art. 18 is the special rule of a first contact with a frozen wrong ball: its reason replaces
+    # Art. 10's "wrong first contact" for that shot.
+    legal = art_18_frozen_ball_foul(state, shot) or art_10_legal_shot(state, shot)
+    return (legal + art_8_2_kitchen_foul(state, shot)
             + art_12_1_b_cue_ball(shot) + art_12_1_referee_fouls(shot))
 
 
@@ -69,20 +74,21 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
         # Art. 2.2: every object ball that dropped counts; Art. 11.2: the first legal
         # pot gives the group; Art. 12.1: he shoots again, unless a ball left the
         # table (Art. 15.1 ends the turn even after a legal pot).
+        assert shot.call is not None      # POCKETED: the called ball dropped where called
         groups = art_11_2_groups_after_legal_pot(state, shot.call.ball)
-        codes = ["called_ball_pocketed"]
+        pot_codes = ["called_ball_pocketed"]
         if len(shot.pocketed_object_balls) > 1:
-            codes.append("other_balls_count")
-        values = {}
+            pot_codes.append("other_balls_count")
+        values: dict[str, dict[str, object]] = {}
         if state.groups is None and groups is not None:
-            codes.append("group_assigned")
+            pot_codes.append("group_assigned")
             values["group_assigned"] = {"group": groups[shooter].value, "other": groups[opponent].value}
         after = replace(state, groups=groups, cue_ball="on_table", turns_without_attempt=0,
                         shooter=opponent if left_table else shooter, called_this_turn=not left_table,
                         on_table=table_after(state, shot, jumped))
         if left_table:
-            codes.remove("called_ball_pocketed")
-        return make_ruling(state, after, codes=tuple(codes) + jumped_codes, values=values,
+            pot_codes.remove("called_ball_pocketed")
+        return make_ruling(state, after, codes=tuple(pot_codes) + jumped_codes, values=values,
                            legally_pocketed=shot.pocketed_object_balls, respotted=jumped)
 
     # Art. 2.1: no call, the called ball missed, or in another pocket (Art. 14.1):
@@ -94,10 +100,10 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
                       respotted=respot + jumped)
 
 
-def _turn_ends(before: State, after: State, rules: Ruleset, *, codes, foul: bool = False,
-               respotted=()) -> tuple[Ruling, State]:
+def _turn_ends(before: State, after: State, rules: Ruleset, *, codes: tuple[str, ...], foul: bool = False,
+               respotted: tuple[int, ...] = ()) -> tuple[Ruling, State]:
     """Art. 21.1: the turn that completes the count without attempts ends the game, no winner."""
-    values = {}
+    values: dict[str, dict[str, object]] = {}
     if art_21_1_stalemate(after.turns_without_attempt, rules):
         after = game_over(after, result="stalemate", winner=None)
         codes = tuple(codes) + ("stalemate_no_attempts",)

@@ -6,16 +6,21 @@ what the contract does not allow), then hands it to the break
 articles in the order its module documents. Every function is pure: it
 returns a new :class:`State` and never mutates one.
 
-``judge`` takes an optional ``ruleset``: the named ruleset of the state is
-used by default; passing a :class:`Ruleset` (e.g. one with
-``stalemate="off"``) judges under those settings. Choices and declarations
-do not depend on any setting.
+``judge``, ``decide`` and ``declare`` take an optional ``ruleset``: the named
+ruleset of the state is used by default; passing a :class:`Ruleset` (e.g. one
+with ``stalemate="off"``) acts under those settings. The state keeps only the
+ruleset's name (the contract's ``ruleset`` field), so the ruleset passed must
+bear the state's name: a :class:`~bola8.game.Game` holds the whole value and
+passes it on every action. Today's choices and declarations read no setting;
+they take the ruleset so that a future one (RULINGS.md's "wpa") can.
 """
 
 from __future__ import annotations
 
 from bola8.errors import InputError
+from bola8.rules import _fields as f
 from bola8.rules.articles.art02_called_shot import art_2_5_callable_balls
+from bola8.rules.articles.art05_open_table import art_5_legal_first_contacts
 from bola8.rules.balls import CUE
 from bola8.rules.break_shot import judge_break
 from bola8.rules.choices import make_choice
@@ -32,23 +37,53 @@ def callable_balls(state: State) -> tuple[int, ...]:
     return art_2_5_callable_balls(state)
 
 
+def legal_first_contacts(state: State) -> tuple[int, ...]:
+    """Art. 5 / 10.1 / 18: the balls the cue ball may hit first on the next shot.
+
+    Open table: any object ball on it, the 8 included; groups assigned: a ball
+    of the shooter's group, or the 8 once the group is cleared. Empty on the
+    break (any ball of the rack may be hit, Art. 7.3), while a decision is
+    pending and once the game is over: no shot is judged against it then.
+    """
+    if state.phase != "play" or state.decision is not None:
+        return ()
+    return art_5_legal_first_contacts(state)
+
+
 def judge(state: State, shot: Shot, *, ruleset: Ruleset | None = None) -> tuple[Ruling, State]:
     """Judge the facts of one shot; the ruling and the next state."""
-    rules = ruleset or get_ruleset(state.ruleset)
+    rules = rules_of(state, ruleset)
     check_shot_fits(state, shot)
     if state.phase == "break":
         return judge_break(state, shot, rules)
     return judge_play(state, shot, rules)
 
 
-def decide(state: State, choice: str) -> tuple[Ruling, State]:
+def decide(state: State, choice: str, *, ruleset: Ruleset | None = None) -> tuple[Ruling, State]:
     """Apply a pending choice: "accept_table" | "rebreak" | "respot_eight" | "rerack"."""
+    rules_of(state, ruleset)
     return make_choice(state, choice)
 
 
-def declare(state: State, what: str, player: int | None = None) -> tuple[Ruling, State]:
+def declare(state: State, what: str, player: int | None = None, *,
+            ruleset: Ruleset | None = None) -> tuple[Ruling, State]:
     """"stalemate" (Art. 21.2, agreed) or "forfeit" against ``player`` (Art. 18.5, 22)."""
+    rules_of(state, ruleset)
     return make_declaration(state, what, player)
+
+
+def rules_of(state: State, ruleset: Ruleset | None) -> Ruleset:
+    """The settings to act under: ``ruleset``, which must bear the state's name, else the named one."""
+    if ruleset is None:
+        return get_ruleset(state.ruleset)
+    if not isinstance(ruleset, Ruleset):
+        raise InputError(f"ruleset: {f.spell(ruleset)} is not a bola8.rules.Ruleset (or None for the state's).",
+                         f"ruleset: {f.spell(ruleset, 'es')} no es un bola8.rules.Ruleset (ni None para el del estado).")
+    if ruleset.name != state.ruleset:
+        raise InputError(f"ruleset: {f.spell(ruleset.name)} is not the state's ruleset {f.spell(state.ruleset)}.",
+                         f"ruleset: {f.spell(ruleset.name, 'es')} no es el reglamento del estado "
+                         f"{f.spell(state.ruleset, 'es')}.")
+    return ruleset
 
 
 def check_no_contact_moves_nothing(shot: Shot) -> None:
@@ -95,6 +130,10 @@ def check_shot_fits(state: State, shot: Shot) -> None:
         if ball != 0 and ball not in on_table:
             raise InputError(f"shot.off_table[{i}]: ball {ball} is not on the table.",
                              f"shot.off_table[{i}]: la bola {ball} no está en la mesa.")
+    for i, ball in enumerate(shot.cue_ball_frozen_to):
+        if ball not in on_table:
+            raise InputError(f"shot.cue_ball_frozen_to[{i}]: ball {ball} is not on the table.",
+                             f"shot.cue_ball_frozen_to[{i}]: la bola {ball} no está en la mesa.")
     if shot.first_contact is not None and shot.first_contact not in on_table:
         raise InputError(f"shot.first_contact: ball {shot.first_contact} is not on the table.",
                          f"shot.first_contact: la bola {shot.first_contact} no está en la mesa.")

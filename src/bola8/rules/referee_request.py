@@ -18,7 +18,7 @@ from bola8.rules.state import State
 FORMS = ("shot", "choice", "declare")
 
 
-def answer(request: Any, lang: str = "es") -> dict:
+def answer(request: Any, lang: str = "es") -> dict[str, object]:
     request = f.require_object(request, "input")
     f.refuse_unknown(request, ("state", "shot", "choice", "declare", "player"), "input")
     state = State.from_dict(f.require_present(request, "state", "input"), "state")

@@ -41,8 +41,8 @@ class Reason:
                              f"lang: {f.spell(lang, 'es')} no es un idioma; se esperaba es o en.")
         return self.es if lang == "es" else self.en
 
-    def to_dict(self, lang: str = "es") -> dict:
-        data = {"code": self.code, "article": self.article, "text": self.text(lang)}
+    def to_dict(self, lang: str = "es") -> dict[str, object]:
+        data: dict[str, object] = {"code": self.code, "article": self.article, "text": self.text(lang)}
         if self.values:
             data["values"] = dict(self.values)
         return data
@@ -54,7 +54,7 @@ def reason(code: str, **values: object) -> Reason:
     return Reason(code=code, article=article, es=es, en=en, values=tuple(sorted(values.items())))
 
 
-def _reason_values(item: dict, code: str, where: str) -> dict[str, Any]:
+def _reason_values(item: dict[str, Any], code: str, where: str) -> dict[str, Any]:
     """The values of a reason read from JSON: exactly the ones its sentence holds, each valid."""
     names = fields_of(code)
     if not names:
@@ -91,7 +91,7 @@ class Ruling:
     def codes(self) -> tuple[str, ...]:
         return tuple(r.code for r in self.reasons)
 
-    def to_dict(self, lang: str = "es") -> dict:
+    def to_dict(self, lang: str = "es") -> dict[str, object]:
         return {
             "foul": self.foul,
             "reasons": [r.to_dict(lang) for r in self.reasons],

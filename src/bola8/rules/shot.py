@@ -2,7 +2,8 @@
 
 A :class:`Shot` knows nothing about coordinates: the simulator or a person at
 a real table reports who was hit first, what dropped where, what left the
-table, whether a cushion was reached, and the fouls only a referee sees.
+table, whether a cushion was reached, which balls the cue ball was frozen to
+(Art. 18), and the fouls only a referee sees.
 :meth:`Shot.from_dict` checks the shot on its own; whether it fits the state
 (balls on the table, a call the shooter may make) is checked by ``judge``.
 """
@@ -34,7 +35,7 @@ class Call:
         ball = f.integer(f.require_present(data, "ball", where), f"{where}.ball", 1, 15)
         return cls(ball=ball, pocket=f.pocket(f.require_present(data, "pocket", where), f"{where}.pocket"))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"ball": self.ball, "pocket": self.pocket}
 
 
@@ -52,12 +53,13 @@ class Pocketed:
         ball = f.integer(f.require_present(data, "ball", where), f"{where}.ball", 0, 15)
         return cls(ball=ball, pocket=f.pocket(f.require_present(data, "pocket", where), f"{where}.pocket"))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"ball": self.ball, "pocket": self.pocket}
 
 
 _SHOT_FIELDS = ("call", "first_contact", "pocketed", "off_table", "rail_after_contact",
-                "object_balls_to_rail", "illegal_first_contact_behind_head_string", "referee_fouls")
+                "object_balls_to_rail", "illegal_first_contact_behind_head_string", "referee_fouls",
+                "cue_ball_frozen_to")
 
 
 @dataclass(frozen=True)
@@ -72,12 +74,17 @@ class Shot:
     object_balls_to_rail: int = 0
     illegal_first_contact_behind_head_string: bool = False
     referee_fouls: tuple[str, ...] = ()
+    # Art. 18 (internal 18b): the object balls the cue ball touched (was frozen to) when the stroke
+    # began; empty when it touched none or nobody observed it. An addition to
+    # the contract's SHOT: optional, written only when not empty.
+    cue_ball_frozen_to: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         # Python callers may pass lists; the value stays hashable and frozen.
         object.__setattr__(self, "pocketed", tuple(self.pocketed))
         object.__setattr__(self, "off_table", tuple(self.off_table))
         object.__setattr__(self, "referee_fouls", tuple(self.referee_fouls))
+        object.__setattr__(self, "cue_ball_frozen_to", tuple(self.cue_ball_frozen_to))
 
     # ------------------------------------------------------------ derived
     @property
@@ -139,6 +146,13 @@ class Shot:
                 raise InputError(f"{where}.referee_fouls[{i}]: {f.spell(name)} is listed twice.",
                                  f"{where}.referee_fouls[{i}]: {f.spell(name, 'es')} aparece dos veces.")
             fouls.append(name)
+        frozen: list[int] = []
+        for i, item in enumerate(f.array(data.get("cue_ball_frozen_to", []), f"{where}.cue_ball_frozen_to")):
+            ball = f.integer(item, f"{where}.cue_ball_frozen_to[{i}]", 1, 15)
+            if ball in frozen:
+                raise InputError(f"{where}.cue_ball_frozen_to[{i}]: ball {ball} is listed twice.",
+                                 f"{where}.cue_ball_frozen_to[{i}]: la bola {ball} aparece dos veces.")
+            frozen.append(ball)
         return cls(
             call=call,
             first_contact=first,
@@ -151,10 +165,11 @@ class Shot:
                 data.get("illegal_first_contact_behind_head_string", False),
                 f"{where}.illegal_first_contact_behind_head_string"),
             referee_fouls=tuple(fouls),
+            cue_ball_frozen_to=tuple(frozen),
         )
 
-    def to_dict(self) -> dict:
-        return {
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {
             "call": None if self.call is None else self.call.to_dict(),
             "first_contact": self.first_contact,
             "pocketed": [p.to_dict() for p in self.pocketed],
@@ -164,3 +179,6 @@ class Shot:
             "illegal_first_contact_behind_head_string": self.illegal_first_contact_behind_head_string,
             "referee_fouls": list(self.referee_fouls),
         }
+        if self.cue_ball_frozen_to:     # optional: records and outputs without it stay as they were
+            data["cue_ball_frozen_to"] = list(self.cue_ball_frozen_to)
+        return data

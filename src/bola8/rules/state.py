@@ -15,26 +15,39 @@ attempt: an uncalled shot (which always ends the turn) adds a turn without
 attempt only if no shot of the same turn was called. Default false; always
 written; refused if not a boolean; false again whenever the turn passes, a
 new rack or break starts, or the game ends.
+
+``ruleset`` is the ruleset's *name*, as the contract spells it. The settings
+of a variant (``get_ruleset("spanish").with_settings(stalemate="off")``) are
+not part of the state: whoever plays the game holds the :class:`Ruleset`
+value and passes it to ``judge``/``decide``/``declare`` (a
+:class:`~bola8.game.Game` does, on every action), so the referee JSON stays
+as it is and a state read back with ``from_dict(data, ruleset=the value)``
+is the same state.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, cast
 
 from bola8.errors import InputError
 from bola8.rules import _fields as f
 from bola8.rules.balls import EIGHT, GROUP_NAMES, OBJECT_BALLS, Group
 from bola8.rules.rulesets import RULESETS, Ruleset, get_ruleset
 
-PHASES = ("break", "play", "over")
-CUE_BALL_STATES = ("on_table", "in_hand", "in_hand_behind_head_string")
-RESULTS = ("win", "stalemate", "forfeit")
-CHOICES = ("accept_table", "rebreak", "respot_eight", "rerack")
+# The closed sets of the contract, as types (mypy) and as the tuples JSON is checked against.
+Phase = Literal["break", "play", "over"]
+CueBall = Literal["on_table", "in_hand", "in_hand_behind_head_string"]
+Result = Literal["win", "stalemate", "forfeit"]
+Option = Literal["accept_table", "rebreak", "respot_eight", "rerack"]
+PHASES: tuple[Phase, ...] = ("break", "play", "over")
+CUE_BALL_STATES: tuple[CueBall, ...] = ("on_table", "in_hand", "in_hand_behind_head_string")
+RESULTS: tuple[Result, ...] = ("win", "stalemate", "forfeit")
+CHOICES: tuple[Option, ...] = ("accept_table", "rebreak", "respot_eight", "rerack")
 # The two decisions the seed knows: after an illegal break (Art. 7.2, 8) and
 # after the 8 on a legal break (Art. 6).
-ILLEGAL_BREAK_OPTIONS = ("accept_table", "rebreak")
-EIGHT_ON_BREAK_OPTIONS = ("respot_eight", "rerack")
+ILLEGAL_BREAK_OPTIONS: tuple[Option, ...] = ("accept_table", "rebreak")
+EIGHT_ON_BREAK_OPTIONS: tuple[Option, ...] = ("respot_eight", "rerack")
 
 _STATE_FIELDS = ("ruleset", "phase", "shooter", "breaker", "groups", "on_table", "cue_ball",
                  "decision", "turns_without_attempt", "called_this_turn", "winner", "result")
@@ -45,12 +58,12 @@ class Decision:
     """A choice pending before play goes on: who makes it and the options."""
 
     player: int
-    options: tuple[str, ...]
+    options: tuple[Option, ...]
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", tuple(self.options))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"player": self.player, "options": list(self.options)}
 
     @classmethod
@@ -59,7 +72,7 @@ class Decision:
         f.refuse_unknown(data, ("player", "options"), where)
         who = f.player(f.require_present(data, "player", where), f"{where}.player")
         raw = f.array(f.require_present(data, "options", where), f"{where}.options")
-        options = tuple(f.choice(o, f"{where}.options[{i}]", CHOICES) for i, o in enumerate(raw))
+        options = tuple(cast(Option, f.choice(o, f"{where}.options[{i}]", CHOICES)) for i, o in enumerate(raw))
         for i, option in enumerate(options):
             if option in options[:i]:
                 raise InputError(f"{where}.options[{i}]: {f.spell(option)} is listed twice.",
@@ -79,16 +92,16 @@ class State:
 
     on_table: tuple[int, ...]
     ruleset: str = "spanish"
-    phase: str = "play"
+    phase: Phase = "play"
     shooter: int = 0
     breaker: int = 0
     groups: tuple[Group, Group] | None = None
-    cue_ball: str = "on_table"
+    cue_ball: CueBall = "on_table"
     decision: Decision | None = None
     turns_without_attempt: int = 0
     called_this_turn: bool = False
     winner: int | None = None
-    result: str | None = None
+    result: Result | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "on_table", tuple(sorted(self.on_table)))
@@ -96,22 +109,16 @@ class State:
             object.__setattr__(self, "groups", (Group(self.groups[0]), Group(self.groups[1])))
 
     @classmethod
-    def initial(cls, ruleset: str = "spanish", breaker: int = 0) -> State:
-        """The state before a break: full rack, cue ball in hand behind the head string (Art. 7.1)."""
-        get_ruleset(ruleset)
+    def initial(cls, ruleset: str | Ruleset = "spanish", breaker: int = 0) -> State:
+        """The state before a break: full rack, cue ball in hand behind the head string (Art. 7.1).
+
+        ``ruleset``: a name or a :class:`Ruleset`; the state keeps its name (see the module)."""
+        name = get_ruleset(ruleset).name
         f.player(breaker, "breaker")
-        return cls(on_table=OBJECT_BALLS, ruleset=ruleset, phase="break", shooter=breaker,
+        return cls(on_table=OBJECT_BALLS, ruleset=name, phase="break", shooter=breaker,
                    breaker=breaker, cue_ball="in_hand_behind_head_string")
 
     # ------------------------------------------------------------ derived
-    @property
-    def rules(self):
-        return get_ruleset(self.ruleset)
-
-    @property
-    def is_open(self) -> bool:
-        return self.groups is None
-
     def group_of_player(self, player: int) -> Group | None:
         return None if self.groups is None else self.groups[player]
 
@@ -121,7 +128,7 @@ class State:
         return () if group is None else tuple(b for b in self.on_table if b in group.balls)
 
     # --------------------------------------------------------------- JSON
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {
             "ruleset": self.ruleset,
             "phase": self.phase,
@@ -156,7 +163,7 @@ class State:
             if names[0] == names[1]:
                 raise InputError(f"{where}.groups: both players have {names[0].value}; the groups must differ.",
                                  f"{where}.groups: los dos jugadores tienen {names[0].value}; los grupos deben ser distintos.")
-            groups = names
+            groups = (names[0], names[1])
         balls = []
         for i, item in enumerate(f.array(f.require_present(data, "on_table", where), f"{where}.on_table")):
             ball = f.integer(item, f"{where}.on_table[{i}]", 1, 15)
@@ -167,18 +174,19 @@ class State:
         decision_data = data.get("decision")
         state = cls(
             ruleset=name,
-            phase=f.choice(data.get("phase", "play"), f"{where}.phase", PHASES),
+            phase=cast(Phase, f.choice(data.get("phase", "play"), f"{where}.phase", PHASES)),
             shooter=f.player(data.get("shooter", 0), f"{where}.shooter"),
             breaker=f.player(data.get("breaker", 0), f"{where}.breaker"),
             groups=groups,
             on_table=tuple(balls),
-            cue_ball=f.choice(data.get("cue_ball", "on_table"), f"{where}.cue_ball", CUE_BALL_STATES),
+            cue_ball=cast(CueBall, f.choice(data.get("cue_ball", "on_table"), f"{where}.cue_ball", CUE_BALL_STATES)),
             decision=None if decision_data is None else Decision.from_dict(decision_data, f"{where}.decision"),
             turns_without_attempt=f.integer(data.get("turns_without_attempt", 0),
                                             f"{where}.turns_without_attempt", 0),
             called_this_turn=f.boolean(data.get("called_this_turn", False), f"{where}.called_this_turn"),
             winner=None if data.get("winner") is None else f.player(data["winner"], f"{where}.winner"),
-            result=None if data.get("result") is None else f.choice(data["result"], f"{where}.result", RESULTS),
+            result=None if data.get("result") is None else cast(Result, f.choice(data["result"], f"{where}.result",
+                                                                                 RESULTS)),
         )
         check_consistent(state, where, ruleset)
         return state

@@ -29,7 +29,7 @@ export class StrokeControls {
         el("div", { class: "elev" }, el("label", {}, t("elevation"), " ", this.elevValue), this.elev)),
     );
     this.setupSpin();
-    this.update();
+    this.update(false);
   }
 
   setupSpin() {
@@ -67,12 +67,12 @@ export class StrokeControls {
     ctx.strokeStyle = "#fff"; ctx.lineWidth = 2; ctx.stroke();
   }
 
-  update() {
+  update(notify = true) {
     this.powerValue.textContent = `${this.speed.toFixed(1)} m/s`;
     this.spinValue.textContent = `a ${this.a.toFixed(2)} · b ${this.b.toFixed(2)}`;
     this.elevValue.textContent = `${this.theta}°`;
     this.drawSpin();
-    if (this.onChange) this.onChange();
+    if (notify && this.onChange) this.onChange();
   }
 
   setSpeed(v) { this.speed = v; this.power.value = String(v); this.update(); }

@@ -35,6 +35,10 @@ export async function showGame(root, id, meta, hooks) {
   const declareBox = el("div", { class: "declare" },
     el("button", { type: "button", class: "small", "data-testid": "declare-stalemate", onclick: () => declare("stalemate") }, t("stalemate")),
     el("button", { type: "button", class: "small danger", "data-testid": "declare-forfeit", onclick: () => declare("forfeit") }, t("forfeit")));
+  const speedSel = el("select", { "data-testid": "anim-speed", "aria-label": t("anim_speed") },
+    [["1", "1×"], ["2", "2×"], ["4", "4×"], ["0", t("anim_instant")]].map(([v, label]) =>
+      el("option", { value: v, selected: v === (localStorage.getItem("bola8.speed") || "1") }, label)));
+  speedSel.addEventListener("change", () => localStorage.setItem("bola8.speed", speedSel.value));
   const historyList = el("ol", { class: "history", "data-testid": "history" });
   const linkInput = el("input", { readonly: true, value: `${location.origin}/#/game/${id}`, "data-testid": "match-link" });
   const copyBtn = el("button", { type: "button", class: "small", onclick: async () => {
@@ -44,7 +48,8 @@ export async function showGame(root, id, meta, hooks) {
   const aimGroup = el("div", { class: "aim-group" }, callLine, el("div", { class: "row" }, safety), controlsBox, shootBtn);
   const placeGroup = el("div", { class: "place-group" }, placeStatus, placeBtn);
   const panel = el("aside", { class: "panel" }, status, hint, aimGroup, placeGroup, declareBox,
-    el("details", { class: "box", open: true }, el("summary", {}, t("history")), historyList),
+    el("details", { class: "box", open: true }, el("summary", {}, t("history")),
+      el("label", { class: "inline" }, t("anim_speed"), speedSel), historyList),
     el("div", { class: "box" }, el("label", {}, t("link")), el("div", { class: "row" }, linkInput, copyBtn), download));
   clear(root).append(el("div", { class: "game" }, hud, el("main", { class: "board" }, box, banner), panel));
 
@@ -110,11 +115,12 @@ export async function showGame(root, id, meta, hooks) {
     if (s.queue) { const q = s.queue; s.queue = null; if (q.shot_count > s.shown || q !== v) sync(q); }
   }
 
-  async function animate(shot) {
+  async function animate(shot, fallbackSpeed = 0) {
     const traj = normaliseTrajectory(shot.trajectory);
     const before = beforeOf(shot, traj), after = numberKeys(shot.balls_after || {});
     s.mode = "anim"; updatePanel();
-    await play(traj, (time) => { s.balls = layoutAt(traj, before, after, time); draw(); });
+    const speed = Number(speedSel.value) || fallbackSpeed;
+    if (speed > 0) await play(traj, (time) => { s.balls = layoutAt(traj, before, after, time); draw(); }, speed);
     s.balls = after; draw();
   }
 
@@ -362,9 +368,12 @@ export async function showGame(root, id, meta, hooks) {
     const speed = el("input", { type: "range", min: "0.5", max: "4", step: "0.05", value: "2.0", "data-testid": "lag-speed" });
     const out = el("output", {}, "2.00 m/s");
     speed.addEventListener("input", () => { out.textContent = `${Number(speed.value).toFixed(2)} m/s`; });
-    const go = await dialog(t("lag_title"), el("div", {}, el("p", {}, t("lag_text")), el("label", {}, t("power"), " ", out), speed),
+    const breaks = el("input", { type: "checkbox", checked: true, "data-testid": "lag-breaks" });
+    const who = s.view.players[s.view.to_act.seat].name;
+    const go = await dialog(`${t("lag_title")} · ${who}`, el("div", {}, el("p", {}, t("lag_text")), el("label", {}, t("power"), " ", out), speed,
+      el("label", { class: "check" }, breaks, t("lag_breaks"))),
       [[t("lag_go"), "lag", "primary"]], "lag-dialog");
-    if (go) act("lag", { speed: Number(speed.value) });
+    if (go) act("lag", breaks.checked ? { speed: Number(speed.value) } : { speed: Number(speed.value), breaks: false });
   }
 
   async function choiceDialog(options) {
@@ -413,7 +422,7 @@ export async function showGame(root, id, meta, hooks) {
     if (!shot) { try { shot = await get(`/api/games/${encodeURIComponent(id)}/shots/${n}`); s.shots[n] = shot; } catch (e) { toast(e.message, "error"); return; } }
     s.animating = true;
     const saved = s.mode;
-    try { await animate(shot); showRuling(shot); } finally { s.animating = false; }
+    try { await animate(shot, 1); showRuling(shot); } finally { s.animating = false; }
     s.mode = saved;
     const v = s.queue || s.view; s.queue = null;
     applyView(v);

@@ -11,7 +11,7 @@ export const BALL_COLOURS = {
   6: "#1b7a3a", 7: "#7a1f1f", 8: "#111111", 9: "#f2c200", 10: "#1f4fbf", 11: "#d22424",
   12: "#5b2a86", 13: "#f07f13", 14: "#1b7a3a", 15: "#7a1f1f",
 };
-const RAIL = 0.09;          // rail width drawn around the cloth, metres (render.py's RAIL)
+const RAIL = 0.14;          // cushion plus wood drawn around the cloth, metres (wider than render.py's 0.09 so the pockets sit inside the wood)
 const CUSHION = 0.045;      // the rubber cushion between the nose and the wood
 const POCKET_NAMES = ["head-left", "head-right", "side-left", "side-right", "foot-left", "foot-right"];
 const INCH = 0.0254;

@@ -30,7 +30,10 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`python -m bola8 serve` on a free port; its base URL."""
+    """`python -m bola8 serve` on a free port; its base URL (BOLA8_E2E_URL: a server already running)."""
+    if os.environ.get("BOLA8_E2E_URL"):
+        yield os.environ["BOLA8_E2E_URL"]
+        return
     port = _free_port()
     db = tmp_path_factory.mktemp("e2e") / "bola8.sqlite"
     log = open(tmp_path_factory.mktemp("e2e-log") / "server.log", "w+b")

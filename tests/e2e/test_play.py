@@ -27,7 +27,8 @@ def take_turn(page: Page, seen: set[str], power: float = 3.0) -> str:
     """Whatever the page asks: the lag, a choice, the cue ball in hand, a stroke."""
     mode = d.wait_turn(page)
     if mode == "lag":
-        d.lag(page, 1.9)
+        seat = d.screen(page, "s.view.to_act.seat")
+        d.lag(page, 1.9 if seat == 0 else 2.4)      # different strokes: a tie would be lagged again
         seen.add("lag")
     elif mode == "choice":
         seen.add("choice:" + d.choose_first_option(page))

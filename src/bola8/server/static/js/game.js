@@ -12,6 +12,11 @@ import { rulingBanner } from "./ruling.js";
 
 const BREAK_SPEED = 8.0;
 
+export function botLabel(kind) {
+  const level = kind.startsWith("bot:") ? kind.slice(4) : null;
+  return level === null ? t("bot") : t("bot_level_n", { n: level });
+}
+
 export async function showGame(root, id, meta, hooks) {
   const s = {
     id, meta, view: null, shown: 0, geom: null, tv: null, mode: "idle", phi: 90, call: undefined,
@@ -23,6 +28,7 @@ export async function showGame(root, id, meta, hooks) {
   const canvas = el("canvas", { "data-testid": "table", tabindex: "0", "aria-label": t("title") });
   const box = el("div", { class: "table-box" }, canvas);
   const banner = el("div", { class: "banner", "data-testid": "ruling", hidden: true });
+  banner.addEventListener("click", (ev) => { if (!ev.target.closest("button, summary, a")) banner.classList.toggle("mini"); });
   const hud = el("header", { class: "hud", "data-testid": "hud" });
   const status = el("div", { class: "status", "data-testid": "status", "aria-live": "polite" });
   const hint = el("p", { class: "hint", "data-testid": "hint" });
@@ -210,7 +216,7 @@ export async function showGame(root, id, meta, hooks) {
       const group = groups ? groups[i] : null;
       const left = group ? (group === "solids" ? SOLIDS : STRIPES).filter((b) => onTable.has(b)) : [];
       const onEight = group && left.length === 0;
-      const kind = p.kind === "person" ? "" : ` · ${p.kind.replace("bot:", "bot ")}`;
+      const kind = p.kind === "person" || p.name === botLabel(p.kind) ? "" : ` · ${botLabel(p.kind)}`;
       return el("div", { class: `player${act && act.seat === i ? " active" : ""}`, "data-testid": `player-${i}` },
         el("div", { class: "name" }, p.name, el("small", {}, kind), st.breaker === i && st.phase === "break" ? el("span", { class: "tag" }, "▶") : null),
         el("div", { class: "score", "data-testid": `score-${i}` }, String(v.score[i])),
@@ -388,6 +394,10 @@ export async function showGame(root, id, meta, hooks) {
     s.lastRuling = shot.ruling;
     clear(banner).append(rulingBanner(shot.ruling, s.view, { shot, onClose: () => { banner.hidden = true; } }));
     banner.hidden = false;
+    // after a moment the banner folds to its first line so the table is free; a tap unfolds it
+    banner.classList.remove("mini");
+    clearTimeout(s.foldTimer);
+    s.foldTimer = setTimeout(() => banner.classList.add("mini"), 6000);
   }
 
   async function loadLastRuling(v) {

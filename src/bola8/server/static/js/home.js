@@ -2,9 +2,10 @@
 import { t } from "./i18n.js";
 import { post, saveSeats, myGames, ApiError } from "./api.js";
 import { el, clear, toast } from "./dom.js";
+import { botLabel } from "./game.js";
 
 export function showHome(root, meta, go) {
-  const bots = (meta && meta.bots && meta.bots.length ? meta.bots : ["bot"]).map((b) => (typeof b === "string" ? { kind: b, label: b } : { kind: b.kind, label: b.label || b.kind }));
+  const bots = (meta && meta.bots && meta.bots.length ? meta.bots : ["bot"]).map((b) => (typeof b === "string" ? { kind: b, label: botLabel(b) } : { kind: b.kind, label: b.label || botLabel(b.kind) }));
   const tables = meta && meta.tables ? Object.keys(meta.tables) : ["7ft", "8ft", "9ft"];
   const rulesets = meta && meta.rulesets ? meta.rulesets : ["spanish", "spanish-coin-op"];
   const select = (name, items, value) => el("select", { name, "data-testid": `new-${name}` },

@@ -156,11 +156,11 @@ export async function showReferee(root, meta, hooks, id, go) {
     const hintText = s.pending !== null ? t("ref_tap_pocket_for", { b: s.pending === 0 ? t("cue_ball") : s.pending })
       : { call: t("ref_step_call"), first: t("ref_step_first"), pocketed: t("ref_step_pocketed"), off: t("ref_off_table") }[s.tool];
     entry.append(el("div", { class: "box" },
-      el("div", { class: "seg tools" }, tool("call", t("call")), tool("first", t("ref_step_first").replace(/^2 · /, "")), tool("pocketed", t("pocketed")), tool("off", t("ref_off_table"))),
+      el("div", { class: "seg tools" }, tool("call", t("call")), tool("first", t("tool_first")), tool("pocketed", t("pocketed")), tool("off", t("tool_off"))),
       el("p", { class: "hint", "data-testid": "ref-hint" }, hintText),
       el("div", { class: "facts" },
         el("div", {}, el("strong", {}, `${t("call")}: `), callText, " ", el("button", { type: "button", class: "small", "data-testid": "call-none", onclick: () => { f.call = null; renderEntry(); draw(); } }, t("call_none"))),
-        el("div", {}, el("strong", {}, `${t("ref_step_first").replace(/^2 · /, "")}: `), firstText, " ", el("button", { type: "button", class: "small", "data-testid": "first-none", onclick: () => { f.first_contact = null; renderEntry(); draw(); } }, t("ref_first_none"))),
+        el("div", {}, el("strong", {}, `${t("tool_first")}: `), firstText, " ", el("button", { type: "button", class: "small", "data-testid": "first-none", onclick: () => { f.first_contact = null; renderEntry(); draw(); } }, t("ref_first_none"))),
         el("div", { "data-testid": "pocketed-list" }, el("strong", {}, `${t("pocketed")}: `), pk.length ? pk : t("none")),
         el("div", {}, el("strong", {}, `${t("ref_off_table")}: `), f.off_table.length ? f.off_table.map((b) => chip(b)) : t("none"))),
       check("rail_after_contact", t("ref_rail"), "rail"),

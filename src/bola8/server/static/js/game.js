@@ -28,7 +28,8 @@ export async function showGame(root, id, meta, hooks) {
   const canvas = el("canvas", { "data-testid": "table", tabindex: "0", "aria-label": t("title") });
   const box = el("div", { class: "table-box" }, canvas);
   const banner = el("div", { class: "banner", "data-testid": "ruling", hidden: true });
-  banner.addEventListener("click", (ev) => { if (!ev.target.closest("button, summary, a")) banner.classList.toggle("mini"); });
+  // the banner is one strip above the table; a tap opens every reason over the table, another closes it
+  banner.addEventListener("click", (ev) => { if (!ev.target.closest("button, summary, a, .article-text")) banner.classList.toggle("open"); });
   const hud = el("header", { class: "hud", "data-testid": "hud" });
   const status = el("div", { class: "status", "data-testid": "status", "aria-live": "polite" });
   const hint = el("p", { class: "hint", "data-testid": "hint" });
@@ -57,7 +58,7 @@ export async function showGame(root, id, meta, hooks) {
     el("details", { class: "box", open: true }, el("summary", {}, t("history")),
       el("label", { class: "inline" }, t("anim_speed"), speedSel), historyList),
     el("div", { class: "box" }, el("label", {}, t("link")), el("div", { class: "row" }, linkInput, copyBtn), download));
-  clear(root).append(el("div", { class: "game" }, hud, el("main", { class: "board" }, box, banner), panel));
+  clear(root).append(el("div", { class: "game" }, hud, el("main", { class: "board" }, el("div", { class: "banner-slot" }, banner), box), panel));
 
   const controls = new StrokeControls(controlsBox, () => draw(), (meta && meta.miscue_limit) || 0.5);
 
@@ -72,6 +73,9 @@ export async function showGame(root, id, meta, hooks) {
 
   const onResize = () => { s.tv.resize(); draw(); };
   window.addEventListener("resize", onResize);
+  const observer = new ResizeObserver(() => onResize());
+  observer.observe(box);
+  hooks.onLeave(() => observer.disconnect());
   s.stopLive = live(id, (msg) => { const v = msg.view || msg; if (v && v.id === id) sync(v, msg.shot ? [msg.shot] : []); },
     (up) => { s.wsUp = up; schedulePoll(); });
   schedulePoll();
@@ -394,10 +398,7 @@ export async function showGame(root, id, meta, hooks) {
     s.lastRuling = shot.ruling;
     clear(banner).append(rulingBanner(shot.ruling, s.view, { shot, onClose: () => { banner.hidden = true; } }));
     banner.hidden = false;
-    // after a moment the banner folds to its first line so the table is free; a tap unfolds it
-    banner.classList.remove("mini");
-    clearTimeout(s.foldTimer);
-    s.foldTimer = setTimeout(() => banner.classList.add("mini"), 6000);
+    banner.classList.remove("open");
   }
 
   async function loadLastRuling(v) {

@@ -56,12 +56,15 @@ export async function showPractice(root, meta, hooks) {
   const panel = el("aside", { class: "panel" }, el("h2", {}, t("practice")), el("label", {}, t("table_size"), tableSel), modeBtns, result, placeGroup, shootGroup, undoBtn);
   clear(root).append(el("div", { class: "game practice" },
     el("header", { class: "hud" }, el("a", { href: "#/", class: "logo", "data-testid": "home-link" }, "bola8"), el("div", { class: "middle" }, t("practice"))),
-    el("main", { class: "board" }, box, banner), panel));
+    el("main", { class: "board" }, el("div", { class: "banner-slot" }, banner), box), panel));
   const tv = new TableView(canvas, geom);
   const controls = new StrokeControls(controlsBox, () => draw(), (meta && meta.miscue_limit) || 0.5);
   const onResize = () => { tv.resize(); draw(); };
   window.addEventListener("resize", onResize);
-  hooks.onLeave(() => window.removeEventListener("resize", onResize));
+  const observer = new ResizeObserver(() => onResize());
+  observer.observe(box);
+  banner.addEventListener("click", (ev) => { if (!ev.target.closest("button, summary, a, .article-text")) banner.classList.toggle("open"); });
+  hooks.onLeave(() => { window.removeEventListener("resize", onResize); observer.disconnect(); });
   hooks.expose({
     get balls() { return s.balls; }, get mode() { return s.mode; }, get phi() { return s.phi; }, get animating() { return s.animating; },
     toClient(x, y) { const r = canvas.getBoundingClientRect(); const [px, py] = tv.toPx(x, y); return [r.left + px, r.top + py]; },

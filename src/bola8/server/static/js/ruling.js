@@ -33,7 +33,7 @@ export function rulingBanner(ruling, view, opts = {}) {
     el("strong", { "data-testid": "ruling-title" }, ruling.foul ? t("foul") : t("legal")),
     who ? el("span", {}, ` · ${who}`) : null,
     el("span", { class: "turn" }, ` · ${ruling.turn_passes ? t("turn_passes") : t("shoots_again")}`),
-    opts.onClose ? el("button", { type: "button", class: "close", "aria-label": t("close"), "data-testid": "ruling-close", onclick: opts.onClose }, "×") : null);
+    opts.onClose ? el("span", { class: "more" }, "▾") : null);
   const facts = [];
   if (shot) {
     const call = shot.call;

@@ -8,6 +8,7 @@ import { TableView, tableGeometry } from "./table.js";
 import { chip } from "./balls.js";
 import { rulingBanner } from "./ruling.js";
 
+const BIG = 1.5;            // balls drawn larger than life on the diagram: they are buttons to tap
 const FOULS = ["foot_off_floor", "touched_ball", "illegal_jump", "team_advice", "slow_play"];
 
 export async function showReferee(root, meta, hooks, id, go) {
@@ -53,10 +54,10 @@ export async function showReferee(root, meta, hooks, id, go) {
   function layout() {
     const out = { 0: [geom.width / 2, geom.length * 0.18] };
     const balls = onTable();
-    const cols = 4, R = geom.ball_radius;
+    const cols = 4;
     balls.forEach((n, i) => {
       const c = i % cols, r = Math.floor(i / cols);
-      out[n] = [geom.width * (0.2 + 0.2 * c), geom.length * 0.36 + r * R * 5];
+      out[n] = [geom.width * (0.2 + 0.2 * c), geom.length * (0.36 + 0.09 * r)];
     });
     return out;
   }
@@ -74,7 +75,7 @@ export async function showReferee(root, meta, hooks, id, go) {
     if (s.pending !== null) rings[s.pending] = "#ffffff";
     for (const [k, p] of Object.entries(pos)) {
       const n = Number(k);
-      tv.drawBall(n, p[0], p[1], { alpha: gone.has(n) ? 0.3 : 1, ring: rings[n] });
+      tv.drawBall(n, p[0], p[1], { alpha: gone.has(n) ? 0.3 : 1, ring: rings[n], radius: BIG * geom.ball_radius });
     }
     // pocketed balls drawn small at their pocket
     const per = {};
@@ -175,7 +176,7 @@ export async function showReferee(root, meta, hooks, id, go) {
   canvas.addEventListener("pointerup", (ev) => {
     if (!token || lagDue() || st().decision) return;
     const [x, y] = tv.eventToWorld(ev);
-    const ball = tv.ballAt(layout(), x, y, 1.9), pocket = tv.pocketAt(x, y);
+    const ball = tv.ballAt(layout(), x, y, 1.9 * BIG), pocket = tv.pocketAt(x, y);
     const f = s.facts;
     if (s.tool === "call") {
       if (ball !== null && ball !== 0) s.pending = ball;

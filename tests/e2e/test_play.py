@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e import driver as d
 
@@ -93,7 +93,7 @@ def test_person_against_bot_to_the_end(page: Page, artifacts: Path) -> None:
     assert text.count("\n") >= 3
 
 
-def test_hot_seat_shots_for_both_seats(page: Page, artifacts: Path) -> None:
+def test_hot_seat_shots_for_both_seats(page: Page, browser: Browser, server: str, artifacts: Path) -> None:
     new_match(page, "hotseat", race=2)
     seen: set[str] = set()
     for _ in range(20):
@@ -105,3 +105,14 @@ def test_hot_seat_shots_for_both_seats(page: Page, artifacts: Path) -> None:
     expect(page.get_by_test_id("history").locator("li")).not_to_have_count(0)
     d.wait_turn(page)
     page.screenshot(path=str(artifacts / "hot-seat.png"))
+    # the match link opens read-only in another browser (no seat token there): a spectator
+    link = page.get_by_test_id("match-link").input_value()
+    other = browser.new_context(viewport={"width": 1000, "height": 700})
+    try:
+        spectator = other.new_page()
+        spectator.goto(link)
+        expect(spectator.get_by_test_id("status")).to_contain_text("Espectador")
+        expect(spectator.get_by_test_id("shoot")).to_be_hidden()
+        assert d.screen(spectator, "s.view.shot_count") == d.screen(page, "s.view.shot_count")
+    finally:
+        other.close()

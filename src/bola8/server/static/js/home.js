@@ -3,6 +3,8 @@ import { t } from "./i18n.js";
 import { post, saveSeats, myGames, ApiError } from "./api.js";
 import { el, clear, toast } from "./dom.js";
 import { botLabel } from "./game.js";
+import { TableView, tableGeometry } from "./table.js";
+import { triangle } from "./practice.js";
 
 export function showHome(root, meta, go) {
   const bots = (meta && meta.bots && meta.bots.length ? meta.bots : ["bot"]).map((b) => (typeof b === "string" ? { kind: b, label: botLabel(b) } : { kind: b.kind, label: b.label || botLabel(b.kind) }));
@@ -66,11 +68,23 @@ export function showHome(root, meta, go) {
   const games = mine.length ? el("div", { class: "card" }, el("h2", {}, t("my_games")),
     el("ul", { class: "plain" }, mine.slice(-8).reverse().map((gid) => el("li", {}, el("a", { href: `#/game/${gid}` }, gid))))) : null;
 
+  const heroCanvas = el("canvas", { "aria-hidden": "true" });
+  const hero = el("div", { class: "hero" }, heroCanvas);
   clear(root).append(el("div", { class: "home" },
     el("header", { class: "home-head" }, el("h1", {}, "bola8"), el("p", {}, t("tagline"))),
+    hero,
     el("div", { class: "cards" }, form,
       el("div", { class: "stack" },
         el("a", { class: "card action", href: "#/practice", "data-testid": "go-practice" }, el("h2", {}, t("practice")), el("p", {}, t("practice_hint"))),
         el("a", { class: "card action", href: "#/referee", "data-testid": "go-referee" }, el("h2", {}, t("referee")), el("p", {}, t("referee_hint"))),
         join, games))));
+  // the table at the top of the page: a rack waiting for the break, drawn as in a game
+  const base = meta && meta.tables && meta.tables["9ft"] ? meta.tables["9ft"] : { length: 2.54, width: 1.27, ball_radius: 0.028575 };
+  const geom = tableGeometry({ name: "9ft", ...base }, meta);
+  const tv = new TableView(heroCanvas, geom);
+  const balls = triangle(geom);
+  const paint = () => { tv.resize(); tv.drawTable({}); tv.drawAim(balls, 90); tv.drawBalls(balls); tv.drawCue(balls[0][0], balls[0][1], 90, 0.08); };
+  paint();
+  window.addEventListener("resize", paint);
+  window.addEventListener("hashchange", () => window.removeEventListener("resize", paint), { once: true });
 }

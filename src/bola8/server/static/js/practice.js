@@ -11,7 +11,7 @@ import { chip } from "./balls.js";
 import { rulingBanner } from "./ruling.js";
 
 // a triangle at the foot spot (geometry only: where the balls stand, the 8 in the middle)
-function triangle(geom) {
+export function triangle(geom) {
   const R = geom.ball_radius, d = 2 * R + 0.0002;
   const order = [1, 9, 2, 10, 8, 3, 11, 4, 12, 13, 5, 14, 6, 7, 15];   // the 8 mid third row, back corners a solid and a stripe (Art. 3)
   const out = { 0: [geom.width / 2, geom.length / 4] };

@@ -85,3 +85,7 @@ def test_referee_keeps_a_rack(page: Page, artifacts: Path) -> None:
     with page.expect_download() as dl:
         page.get_by_test_id("export").click()
     assert Path(dl.value.path()).read_text().strip()
+    # the same table in English: the page's words and the server's reasons
+    page.get_by_test_id("lang-en").click()
+    expect(page.get_by_test_id("undo")).to_have_text("Undo the last ruling")
+    expect(page.get_by_test_id("rulings")).to_contain_text("Legal shot")

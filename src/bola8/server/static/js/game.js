@@ -46,6 +46,8 @@ export async function showGame(root, id, meta, hooks) {
     [["1", "1×"], ["2", "2×"], ["4", "4×"], ["0", t("anim_instant")]].map(([v, label]) =>
       el("option", { value: v, selected: v === (localStorage.getItem("bola8.speed") || "1") }, label)));
   speedSel.addEventListener("change", () => localStorage.setItem("bola8.speed", speedSel.value));
+  const pathsBox = el("input", { type: "checkbox", checked: localStorage.getItem("bola8.paths") !== "no", "data-testid": "show-paths" });
+  pathsBox.addEventListener("change", () => { localStorage.setItem("bola8.paths", pathsBox.checked ? "yes" : "no"); draw(); });
   const historyList = el("ol", { class: "history", "data-testid": "history" });
   const linkInput = el("input", { readonly: true, value: `${location.origin}/#/game/${id}`, "data-testid": "match-link" });
   const copyBtn = el("button", { type: "button", class: "small", onclick: async () => {
@@ -56,7 +58,8 @@ export async function showGame(root, id, meta, hooks) {
   const placeGroup = el("div", { class: "place-group" }, placeStatus, placeBtn);
   const panel = el("aside", { class: "panel" }, status, hint, aimGroup, placeGroup, declareBox,
     el("details", { class: "box", open: true }, el("summary", {}, t("history")),
-      el("label", { class: "inline" }, t("anim_speed"), speedSel), historyList),
+      el("label", { class: "inline" }, t("anim_speed"), speedSel),
+      el("label", { class: "check" }, pathsBox, t("show_paths")), historyList),
     el("div", { class: "box" }, el("label", {}, t("link")), el("div", { class: "row" }, linkInput, copyBtn), download));
   clear(root).append(el("div", { class: "game" }, hud, el("main", { class: "board" }, el("div", { class: "banner-slot" }, banner), box), panel));
 
@@ -131,7 +134,7 @@ export async function showGame(root, id, meta, hooks) {
     s.mode = "anim"; updatePanel();
     const speed = Number(speedSel.value) || fallbackSpeed;
     if (speed > 0) await play(traj, (time) => { s.balls = layoutAt(traj, before, after, time); draw(); }, speed);
-    s.balls = after; draw();
+    s.balls = after; s.paths = traj; draw();
   }
 
   function applyView(v) {
@@ -189,6 +192,7 @@ export async function showGame(root, id, meta, hooks) {
     const call = s.call;
     if (call && call.pocket) marks.pockets[call.pocket] = "#ffd84a";
     tv.drawTable(marks);
+    if (s.paths && pathsBox.checked && s.mode !== "anim") tv.drawPaths(s.paths, 0.4);
     const balls = { ...s.balls };
     if (s.mode === "place" && s.place) balls[0] = s.place;
     const rings = {};

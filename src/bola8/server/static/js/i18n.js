@@ -94,6 +94,7 @@ const WORDS = {
   wins_game: ["{p} gana la partida {n}", "{p} wins game {n}"],
   history: ["Tiros", "Shots"],
   anim_speed: ["Velocidad de la animación", "Animation speed"],
+  show_paths: ["Mostrar el recorrido del último tiro", "Show the last shot's paths"],
   anim_instant: ["sin animación", "no animation"],
   replay: ["Repetir", "Replay"],
   link: ["Enlace para mirar", "Watch link"],

@@ -72,7 +72,7 @@ export async function showPractice(root, meta, hooks) {
   });
 
   function keep() { s.history.push(JSON.parse(JSON.stringify(s.balls))); undoBtn.disabled = false; }
-  function undo() { if (!s.history.length || s.animating) return; s.balls = numberKeys(s.history.pop()); undoBtn.disabled = !s.history.length; banner.hidden = true; draw(); renderTray(); }
+  function undo() { if (!s.history.length || s.animating) return; s.paths = null; s.balls = numberKeys(s.history.pop()); undoBtn.disabled = !s.history.length; banner.hidden = true; draw(); renderTray(); }
 
   function setMode(m) {
     s.mode = m;
@@ -91,6 +91,7 @@ export async function showPractice(root, meta, hooks) {
 
   function draw() {
     tv.drawTable({});
+    if (s.paths && !s.animating) tv.drawPaths(s.paths, 0.4);
     if (s.mode === "shoot" && s.balls[0] && !s.animating) tv.drawAim(s.balls, s.phi);
     tv.drawBalls(s.balls);
     if (s.mode === "shoot" && s.balls[0] && !s.animating) tv.drawCue(s.balls[0][0], s.balls[0][1], s.phi, 0.02 + controls.speed * 0.012);
@@ -148,7 +149,7 @@ export async function showPractice(root, meta, hooks) {
       const before = { ...s.balls }, after = numberKeys(shot.balls_after || shot.final || {});
       s.animating = true;
       await play(traj, (time) => { s.balls = layoutAt(traj, before, after, time); draw(); });
-      s.balls = after; s.animating = false;
+      s.balls = after; s.animating = false; s.paths = traj;
       const pocketed = (shot.events || []).filter((e) => e.type === "pocket");
       result.textContent = t("practice_result", { n: pocketed.length });
       if (shot.ruling) { clear(banner).append(rulingBanner(shot.ruling, null, { shot, onClose: () => { banner.hidden = true; } })); banner.hidden = false; }

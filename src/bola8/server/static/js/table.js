@@ -262,6 +262,23 @@ export class TableView {
     }
   }
 
+  // each ball's path of a shot, in its colour (the cue ball's dashed white), as render.py draws them
+  drawPaths(traj, alpha = 0.55) {
+    const ctx = this.ctx;
+    ctx.save();
+    ctx.globalAlpha = alpha; ctx.lineWidth = 2; ctx.lineJoin = "round";
+    for (const [k, samples] of Object.entries(traj)) {
+      const n = Number(k);
+      if (samples.length < 2) continue;
+      ctx.strokeStyle = n === 0 ? "#ffffff" : BALL_COLOURS[n];
+      ctx.setLineDash(n === 0 ? [7, 4] : []);
+      ctx.beginPath();
+      samples.forEach(([, x, y], i) => { const [px, py] = this.toPx(x, y); if (i === 0) ctx.moveTo(px, py); else ctx.lineTo(px, py); });
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
   // the aim line to the ghost ball at the first contact, the object ball's departure line and
   // the cue ball's tangent line; returns the ball the aim line meets first (or null)
   drawAim(balls, phi) {

@@ -166,7 +166,7 @@ export async function showGame(root, id, meta, hooks) {
     const have = s.balls[0];
     let p = have ? [have[0], have[1]] : [g.width / 2, g.length / 4 - 0.1];
     if (v.kitchen_only && p[1] > g.length / 4) p = [g.width / 2, g.length / 4 - 0.1];
-    if (placementProblem(g, s.balls, p[0], p[1], v.kitchen_only)) p = [g.width / 2, g.kitchen_only ? g.length / 8 : g.length / 4 - 0.1];
+    if (placementProblem(g, s.balls, p[0], p[1], v.kitchen_only)) p = [g.width / 2, v.kitchen_only ? g.length / 8 : g.length / 4 - 0.1];
     return p;
   }
 

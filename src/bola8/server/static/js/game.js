@@ -349,6 +349,7 @@ export async function showGame(root, id, meta, hooks) {
     try {
       const res = await post(`/api/games/${encodeURIComponent(id)}/${path}`, body, tokenFor());
       s.busy = false;
+      s.turnKey = null;          // whatever comes next is a new step (a tied lag is lagged again)
       const given = [];
       if (res.shot) given.push(res.shot);
       for (const sh of res.shots || []) given.push(sh);

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e import driver as d
 
@@ -89,3 +89,27 @@ def test_referee_keeps_a_rack(page: Page, artifacts: Path) -> None:
     page.get_by_test_id("lang-en").click()
     expect(page.get_by_test_id("undo")).to_have_text("Undo the last ruling")
     expect(page.get_by_test_id("rulings")).to_contain_text("Legal shot")
+
+
+def test_referee_on_a_phone_by_touch(browser: Browser, server: str, artifacts: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  has_touch=True, is_mobile=True, base_url=server)
+    try:
+        page = context.new_page()
+        page.goto("/#/referee")
+        page.get_by_test_id("ref-start").tap()
+        page.wait_for_url("**/#/table/*")
+        page.get_by_test_id("lag-go").tap()
+        page.get_by_test_id("tool-call").tap()
+        page.get_by_test_id("table").scroll_into_view_if_needed()
+        # the table stands upright on a phone: the head at the bottom
+        assert d.screen(page, "s.view") is not None
+        x, y = d.screen(page, "s.ballClient(5)")
+        page.touchscreen.tap(x, y)
+        x, y = d.screen(page, "s.pocketClient('side-left')")
+        page.touchscreen.tap(x, y)
+        expect(page.get_by_test_id("ref-hint")).to_contain_text("2")   # the tool moved on to the first ball
+        page.screenshot(path=str(artifacts / "referee-phone.png"))
+        assert d.screen(page, "s.facts.call") == {"ball": 5, "pocket": "side-left"}
+    finally:
+        context.close()

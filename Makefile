@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench clean
+.PHONY: run demo test browser typecheck bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +21,22 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed
 	$(BIN)/bola8 demo
 
-test: $(VENV)/.installed-dev
+demo: $(VENV)/.installed
+	$(BIN)/bola8 demo
+
+# The browser tests drive Debian's chromium (browsers cannot be downloaded here):
+# installed when missing on a machine with apt, as root; otherwise the tests fail.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "chromium is missing: the browser tests will fail (install Debian's chromium)"; fi; }
+
+typecheck: $(VENV)/.installed-dev
+	$(BIN)/mypy
+
+test: $(VENV)/.installed-dev browser
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed

@@ -29,7 +29,7 @@ async function route() {
   const parts = hash.replace(/^#\/?/, "").split("/");
   document.body.dataset.screen = parts[0] || "home";
   try {
-    if (parts[0] === "game" && parts[1]) await showGame(root, decodeURIComponent(parts[1]), meta, hooks);
+    if (parts[0] === "game" && parts[1]) await showGame(root, decodeURIComponent(parts[1]), meta, hooks, parts[2] === "from-start");
     else if (parts[0] === "practice") await showPractice(root, meta, hooks);
     else if (parts[0] === "referee" || parts[0] === "table") await showReferee(root, meta, hooks, parts[1] ? decodeURIComponent(parts[1]) : null, go);
     else showHome(root, meta, go);

@@ -17,7 +17,7 @@ export function botLabel(kind) {
   return level === null ? t("bot") : t("bot_level_n", { n: level });
 }
 
-export async function showGame(root, id, meta, hooks) {
+export async function showGame(root, id, meta, hooks, fromStart = false) {
   const s = {
     id, meta, view: null, shown: 0, geom: null, tv: null, mode: "idle", phi: 90, call: undefined,
     pendingBall: null, place: null, balls: {}, animating: false, queue: null, turnKey: null,
@@ -69,10 +69,18 @@ export async function showGame(root, id, meta, hooks) {
   const first = await get(`/api/games/${encodeURIComponent(id)}`);
   s.geom = tableGeometry(first.table, meta);
   s.tv = new TableView(canvas, s.geom);
-  s.shown = first.shot_count;
-  applyView(first);
-  for (let n = 1; n <= first.shot_count; n++) addHistory(n);
-  loadLastRuling(first);
+  if (fromStart && first.shot_count > 0) {
+    // every shot from the first, as they were played; the table starts from the first shot's layout
+    s.view = first;
+    s.balls = {};
+    renderHud(); updatePanel();
+    sync(first);
+  } else {
+    s.shown = first.shot_count;
+    applyView(first);
+    for (let n = 1; n <= first.shot_count; n++) addHistory(n);
+    loadLastRuling(first);
+  }
 
   const onResize = () => { s.tv.resize(); draw(); };
   window.addEventListener("resize", onResize);

@@ -39,14 +39,17 @@ export function showHome(root, meta, go) {
     const m = modeSel.value;
     const players = m === "hotseat" ? ["person", "person"] : m === "bot" ? ["person", botSel.value] : [botSel.value, bot2Sel.value];
     const names = m === "hotseat" ? [name0.value || t("name_0"), name1.value || t("name_1")]
-      : m === "bot" ? [name0.value || t("name_0"), botSel.selectedOptions[0].textContent] : null;
+      : m === "bot" ? [name0.value || t("name_0"), botSel.selectedOptions[0].textContent]
+        : [botSel.selectedOptions[0].textContent, bot2Sel.selectedOptions[0].textContent];
+    if (names && names[0] === names[1]) names[1] = `${names[1]} (2)`;
     const body = { players, race: Number(raceIn.value), table: tableSel.value, ruleset: rulesSel.value };
     if (names) body.names = names;
     start.disabled = true;
     try {
       const res = await post("/api/games", body);
       saveSeats(res.id, res.seats);
-      go(`#/game/${res.id}`);
+      // a game to watch is shown from its first shot (the bots may have played already)
+      go(m === "watch" ? `#/game/${res.id}/from-start` : `#/game/${res.id}`);
     } catch (e) {
       toast(e instanceof ApiError ? e.message : String(e), "error");
     } finally { start.disabled = false; }

@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("bola8.cli.replay", "re-simulate a game record and confirm every ruling"),
     "render": ("bola8.cli.render", "draw a shot of a record as an SVG diagram"),
     "demo": ("bola8.cli.demo", "the main job: a short bot-vs-bot match"),
+    "serve": ("bola8.cli.serve", "serve the browser app and its HTTP API"),
 }
 
 

@@ -21,7 +21,7 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
   const s = {
     id, meta, view: null, shown: 0, geom: null, tv: null, mode: "idle", phi: 90, call: undefined,
     pendingBall: null, place: null, balls: {}, animating: false, queue: null, turnKey: null,
-    shots: {}, seats: {}, wsUp: false, pollTimer: null, clockTimer: null, stopLive: null, busy: false,
+    shots: {}, seats: {}, wsUp: false, epoch: 0, pollTimer: null, clockTimer: null, stopLive: null, busy: false,
   };
   for (const seat of seatsOf(id)) s.seats[seat.seat] = seat.token;
 
@@ -110,7 +110,12 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
       const v = s.view;
       const waiting = v && v.to_act && !mine(v.to_act.seat);
       if (s.wsUp && !waiting) return;
-      try { sync(await get(`/api/games/${encodeURIComponent(id)}`)); } catch (e) { /* next tick */ }
+      // a view fetched while an action of ours was answered is older than that answer: dropped
+      const epoch = s.epoch;
+      try {
+        const fresh = await get(`/api/games/${encodeURIComponent(id)}`);
+        if (epoch === s.epoch && !s.busy) sync(fresh);
+      } catch (e) { /* next tick */ }
     }, s.wsUp ? 2500 : 1200);
   }
 
@@ -120,6 +125,7 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
   // Show every shot the view has that the screen has not animated yet, then the view itself.
   async function sync(v, given = []) {
     for (const shot of given) if (shot && shot.n !== undefined) s.shots[shot.n] = shot;
+    if (s.view && v.shot_count < s.view.shot_count) return;      // older than what is shown
     if (s.animating) { s.queue = v; return; }
     s.animating = true;
     try {
@@ -353,10 +359,11 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
 
   async function act(path, body) {
     if (s.busy) return null;
-    s.busy = true; updatePanel();
+    s.busy = true; s.epoch += 1; updatePanel();
     try {
       const res = await post(`/api/games/${encodeURIComponent(id)}/${path}`, body, tokenFor());
       s.busy = false;
+      s.epoch += 1;
       s.turnKey = null;          // whatever comes next is a new step (a tied lag is lagged again)
       const given = [];
       if (res.shot) given.push(res.shot);

@@ -12,6 +12,12 @@ import { rulingBanner } from "./ruling.js";
 
 const BREAK_SPEED = 8.0;
 
+// the simulator's miscue limit, sqrt(a^2 + b^2) <= limit (physics/params.py CueParams), from /api/meta
+export function miscueLimit(meta) {
+  const tables = meta && meta.tables ? Object.values(meta.tables) : [];
+  return (tables.length && tables[0].miscue_limit) || (meta && meta.miscue_limit) || 0.5;
+}
+
 export function botLabel(kind) {
   const level = kind.startsWith("bot:") ? kind.slice(4) : null;
   return level === null ? t("bot") : t("bot_level_n", { n: level });
@@ -63,7 +69,7 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
     el("div", { class: "box" }, el("label", {}, t("link")), el("div", { class: "row" }, linkInput, copyBtn), download));
   clear(root).append(el("div", { class: "game" }, hud, el("main", { class: "board" }, el("div", { class: "banner-slot" }, banner), box), panel));
 
-  const controls = new StrokeControls(controlsBox, () => draw(), (meta && meta.miscue_limit) || 0.5);
+  const controls = new StrokeControls(controlsBox, () => draw(), miscueLimit(meta));
 
   // ---- state from the server ------------------------------------------------------------------
   const first = await get(`/api/games/${encodeURIComponent(id)}`);
@@ -100,7 +106,7 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
     pocketClient(name) { const p = s.geom.pockets[name]; return this.toClient(p.hole[0], p.hole[1]); },
     geom: () => s.geom,
   });
-  hooks.onLeave(() => { window.removeEventListener("resize", onResize); if (s.stopLive) s.stopLive(); clearInterval(s.pollTimer); clearInterval(s.clockTimer); });
+  hooks.onLeave(() => { window.removeEventListener("resize", onResize); if (s.stopLive) s.stopLive(); clearInterval(s.pollTimer); clearInterval(s.clockTimer); clearTimeout(s.advanceTimer); });
 
   function schedulePoll() {
     clearInterval(s.pollTimer);
@@ -151,6 +157,27 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
     s.balls = after; s.paths = traj; draw();
   }
 
+  let advancing = false;
+  async function advanceBots() {
+    const v = s.view;
+    if (advancing || !v || !v.to_act || localStorage.getItem(`bola8.watch.${id}`) !== "1") return;
+    if (v.players[v.to_act.seat].kind === "person") return;
+    advancing = true;
+    try {
+      const res = await post(`/api/games/${encodeURIComponent(id)}/advance`, {});
+      s.epoch += 1;
+      await sync(res.view, [...(res.shots || []), ...(res.shot ? [res.shot] : [])]);
+    } catch (e) {
+      toast(e instanceof ApiError ? e.message : String(e), "error");
+    } finally { advancing = false; }
+    scheduleAdvance(Number(speedSel.value) === 0 ? 50 : 600);
+  }
+
+  function scheduleAdvance(delay) {
+    clearTimeout(s.advanceTimer);
+    s.advanceTimer = setTimeout(advanceBots, delay);
+  }
+
   function applyView(v) {
     const key = `${v.game_number}/${v.shot_count}/${v.to_act ? v.to_act.seat + v.to_act.action : "over"}`;
     const newTurn = key !== s.turnKey;
@@ -173,6 +200,7 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
     if (newTurn && s.mode === "lag") lagDialog();
     if (newTurn && s.mode === "choice") choiceDialog(act.options || []);
     if (!act) overBanner();
+    if (act && !advancing && v.players.every((p) => p.kind !== "person")) scheduleAdvance(300);
   }
 
   function startPlace(v) {
@@ -256,8 +284,9 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
     clearInterval(s.clockTimer);
     const v = s.view, clock = hud.querySelector(".clock");
     const sc = v.shot_clock, act = v.to_act;
-    if (!clock || !sc || !act || !(sc.warned || []).includes(act.seat)) return;
-    const started = performance.now(), limit = sc.limit_s || 60;
+    const warned = Array.isArray(sc) ? sc : (sc && sc.warned) || [];
+    if (!clock || !act || !warned.includes(act.seat)) return;
+    const started = performance.now(), limit = (sc && sc.limit_s) || 60;
     const tick = () => {
       const left = Math.max(0, Math.ceil(limit - (performance.now() - started) / 1000));
       clock.hidden = false; clock.textContent = t("shot_clock", { s: left }); clock.classList.toggle("late", left <= 10);
@@ -277,6 +306,7 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
     aimGroup.hidden = s.mode !== "shot";
     placeGroup.hidden = s.mode !== "place";
     declareBox.hidden = !(act && mine(act.seat) && (s.mode === "shot" || s.mode === "place"));
+    declareBox.querySelector("[data-testid=declare-stalemate]").hidden = v.players.some((p) => p.kind !== "person");
     if (s.mode === "shot") hint.textContent = t("aim_hint");
     else if (s.mode === "place") hint.textContent = `${t(v.kitchen_only ? "place_kitchen" : "place_anywhere")} ${t("place_hint")}`;
     else hint.textContent = "";

@@ -48,6 +48,7 @@ export function showHome(root, meta, go) {
     try {
       const res = await post("/api/games", body);
       saveSeats(res.id, res.seats);
+      if (m === "watch") localStorage.setItem(`bola8.watch.${res.id}`, "1");   // this page paces the bots
       // a game to watch is shown from its first shot (the bots may have played already)
       go(m === "watch" ? `#/game/${res.id}/from-start` : `#/game/${res.id}`);
     } catch (e) {

@@ -129,6 +129,7 @@ const WORDS = {
   ref_lag: ["Arrime (Art. 4): ¿quién lo ganó y quién abre?", "The lag (Art. 4): who won it and who breaks?"],
   ref_lag_winner: ["Ganó el arrime", "Won the lag"],
   ref_breaks: ["Abre", "Breaks"],
+  ref_lag_done: ["Arrime: lo ganó {w}, abre {b}", "Lag: won by {w}, {b} breaks"],
   ref_record: ["Anotar el tiro", "Judge the shot"],
   ref_step_call: ["1 · Cantada: toque la bola y la tronera (o «sin cantar»)", "1 · Call: tap the ball and the pocket (or “no call”)"],
   ref_step_first: ["2 · Primera bola tocada por la blanca", "2 · First ball the cue ball hit"],

@@ -9,6 +9,7 @@ import { normaliseTrajectory, layoutAt, numberKeys, play } from "./anim.js";
 import { StrokeControls } from "./controls.js";
 import { chip } from "./balls.js";
 import { rulingBanner } from "./ruling.js";
+import { miscueLimit } from "./game.js";
 
 // a triangle at the foot spot (geometry only: where the balls stand, the 8 in the middle)
 export function triangle(geom) {
@@ -58,7 +59,7 @@ export async function showPractice(root, meta, hooks) {
     el("header", { class: "hud" }, el("a", { href: "#/", class: "logo", "data-testid": "home-link" }, "bola8"), el("div", { class: "middle" }, t("practice"))),
     el("main", { class: "board" }, el("div", { class: "banner-slot" }, banner), box), panel));
   const tv = new TableView(canvas, geom);
-  const controls = new StrokeControls(controlsBox, () => draw(), (meta && meta.miscue_limit) || 0.5);
+  const controls = new StrokeControls(controlsBox, () => draw(), miscueLimit(meta));
   const onResize = () => { tv.resize(); draw(); };
   window.addEventListener("resize", onResize);
   const observer = new ResizeObserver(() => onResize());

@@ -239,8 +239,14 @@ export async function showReferee(root, meta, hooks, id, go) {
     renderHud(); next.textContent = nextText();
     clear(rulingsList);
     const list = view.rulings || [];
+    const players = view.players.map((p) => (typeof p === "string" ? p : p.name));
     list.slice().reverse().forEach((r, i) => {
-      const ru = r.ruling || r;
+      if (r.kind === "lag" || !r.ruling) {
+        const e = r.entered || {};
+        rulingsList.append(el("li", {}, `#${list.length - i} ${t("ref_lag_done", { w: players[e.winner] || "", b: players[e.breaks] || "" })}`));
+        return;
+      }
+      const ru = r.ruling;
       rulingsList.append(el("li", {}, el("details", {}, el("summary", {}, `#${list.length - i} ${ru.foul ? t("foul") : t("legal")} · ${(ru.reasons || []).map((x) => `Art. ${x.article}`).join(", ")}`),
         el("ul", { class: "reasons" }, (ru.reasons || []).map((x) => el("li", {}, `Art. ${x.article} — ${x.text}`))))));
     });
@@ -248,8 +254,8 @@ export async function showReferee(root, meta, hooks, id, go) {
   }
 
   refresh(); renderEntry();
-  const list = view.rulings || [];
-  if (list.length) showRuling(list[list.length - 1].ruling || list[list.length - 1]);
+  const judged = (view.rulings || []).filter((r) => r.ruling);
+  if (judged.length) showRuling(judged[judged.length - 1].ruling);
 }
 
 function setup(root, meta, go) {

@@ -14,7 +14,7 @@ schema = schemathesis.openapi.from_asgi("/api/openapi.json", app)
 
 
 @schema.parametrize()
-@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
 def test_no_5xx(case: schemathesis.Case) -> None:
     response = case.call()
     assert response.status_code < 500, (case.method, case.path, response.text)

@@ -9,6 +9,7 @@ request's ``?lang=es|en`` (Spanish by default) with a 4xx status.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import secrets
@@ -16,7 +17,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -28,7 +29,7 @@ from bola8.server.errors import ApiError, conflict, forbidden, not_found, over
 from bola8.server.games import (BOT_LEVELS, PLAYER_KINDS, LiveGame, action_from_dict, action_to_dict,
                                 player_kind)
 from bola8.server.store import Store, token_digest
-from bola8.server.views import game_view, shot_view
+from bola8.server.views import game_view, shot_text, shot_view
 
 log = logging.getLogger("bola8.server")
 STATIC = os.path.join(os.path.dirname(__file__), "static")
@@ -212,16 +213,16 @@ def create_app(db_path: str, *, lang: str = "es") -> FastAPI:
         return None
 
     def publish(game: LiveGame, shots: list[Any]) -> None:
-        import json
 
+        if not hub.queues.get(game.id):
+            return                      # nobody watches: no JSON to build
         last = shots[-1] if shots else None
-        hub.publish(game.id, {lang_: json.dumps({"view": game_view(game, lang_),
-                                                  "shot": None if last is None else shot_view(last, lang_)},
-                                                 ensure_ascii=False)
+        hub.publish(game.id, {lang_: '{"view":' + json.dumps(game_view(game, lang_), ensure_ascii=False)
+                              + ',"shot":' + ("null" if last is None else shot_text(last, lang_)) + "}"
                               for lang_ in ("es", "en")})
 
     def act(game_id: str, request: Request, authorization: str | None, action: Action,
-            *, advance: bool = False) -> dict[str, Any]:
+            *, advance: bool = False) -> Response:
         game = load(game_id)
         now = game.session.to_act()
         if now is None:
@@ -252,13 +253,15 @@ def create_app(db_path: str, *, lang: str = "es") -> FastAPI:
         first_shot = played[0] if played and not advance and isinstance(action, ShotAction) else None
         play_bots(game, played)
         publish(game, played)
-        answer: dict[str, Any] = {"view": game_view(game, lang_), "shots": [shot_view(s, lang_) for s in played]}
-        if first_shot is not None or (advance and played):
-            answer["shot"] = shot_view(first_shot or played[0], lang_)
-        return answer
+        shot = first_shot if first_shot is not None else played[0] if advance and played else None
+        # Written by hand so that a shot's text (its trajectory) is encoded once, not per copy.
+        text = ('{"view":' + json.dumps(game_view(game, lang_), ensure_ascii=False)
+                + ',"shots":[' + ",".join(shot_text(s, lang_) for s in played) + "]"
+                + ("" if shot is None else ',"shot":' + shot_text(shot, lang_)) + "}")
+        return Response(text, media_type="application/json")
 
     @app.post("/api/games", status_code=201)
-    async def create_game(body: NewGame, request: Request, lang: Lang = "es") -> dict[str, Any]:
+    async def create_game(body: NewGame, request: Request, lang: Lang = "es") -> JSONResponse:
         from bola8.physics import table_spec
 
         kinds = [player_kind(kind, f"players[{i}]") for i, kind in enumerate(body.players)]
@@ -281,8 +284,8 @@ def create_app(db_path: str, *, lang: str = "es") -> FastAPI:
         live[game_id], tokens[game_id] = game, digests
         played: list[Any] = []
         play_bots(game, played)
-        return {"id": game_id, "seats": [{"seat": i, "token": t} for i, t in enumerate(seat_tokens)],
-                "view": game_view(game, lang)}
+        return JSONResponse({"id": game_id, "seats": [{"seat": i, "token": t} for i, t in enumerate(seat_tokens)],
+                             "view": game_view(game, lang)}, status_code=201)
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str, lang: Lang = "es") -> dict[str, Any]:
@@ -290,17 +293,17 @@ def create_app(db_path: str, *, lang: str = "es") -> FastAPI:
 
     @app.post("/api/games/{game_id}/lag")
     async def lag(game_id: str, body: LagBody, request: Request, lang: Lang = "es",
-                  authorization: str | None = Header(None)) -> dict[str, Any]:
+                  authorization: str | None = Header(None)) -> Response:
         return act(game_id, request, authorization, LagAction(body.speed, body.breaks))
 
     @app.post("/api/games/{game_id}/place")
     async def place(game_id: str, body: PlaceBody, request: Request, lang: Lang = "es",
-                    authorization: str | None = Header(None)) -> dict[str, Any]:
+                    authorization: str | None = Header(None)) -> Response:
         return act(game_id, request, authorization, PlaceAction(body.x, body.y))
 
     @app.post("/api/games/{game_id}/shot")
     async def shot(game_id: str, body: ShotBody, request: Request, lang: Lang = "es",
-                   authorization: str | None = Header(None)) -> dict[str, Any]:
+                   authorization: str | None = Header(None)) -> Response:
         from bola8.physics import Strike
 
         strike = Strike.from_dict(body.strike.model_dump())
@@ -309,16 +312,16 @@ def create_app(db_path: str, *, lang: str = "es") -> FastAPI:
 
     @app.post("/api/games/{game_id}/choice")
     async def choice(game_id: str, body: ChoiceBody, request: Request, lang: Lang = "es",
-                     authorization: str | None = Header(None)) -> dict[str, Any]:
+                     authorization: str | None = Header(None)) -> Response:
         return act(game_id, request, authorization, ChoiceAction(body.option))
 
     @app.post("/api/games/{game_id}/declare")
     async def declare(game_id: str, body: DeclareBody, request: Request, lang: Lang = "es",
-                      authorization: str | None = Header(None)) -> dict[str, Any]:
+                      authorization: str | None = Header(None)) -> Response:
         return act(game_id, request, authorization, DeclareAction(body.what))
 
     @app.post("/api/games/{game_id}/advance")
-    async def advance(game_id: str, request: Request, lang: Lang = "es") -> dict[str, Any]:
+    async def advance(game_id: str, request: Request, lang: Lang = "es") -> Response:
         """Bot against bot (watch mode): the bot to act plays one action; anyone may ask."""
         return act(game_id, request, None, ChoiceAction(""), advance=True)
 
@@ -329,12 +332,12 @@ def create_app(db_path: str, *, lang: str = "es") -> FastAPI:
                                  headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'})
 
     @app.get("/api/games/{game_id}/shots/{n}")
-    async def get_shot(game_id: str, n: int, lang: Lang = "es") -> dict[str, Any]:
+    async def get_shot(game_id: str, n: int, lang: Lang = "es") -> Response:
         game = load(game_id)
         if not 1 <= n <= len(game.shots):
             raise ApiError(404, f"n: shot {n} does not exist; this game has shots 1 to {len(game.shots)}.",
                            f"n: el tiro {n} no existe; esta partida tiene los tiros 1 a {len(game.shots)}.")
-        return shot_view(game.shots[n - 1], lang)
+        return Response(shot_text(game.shots[n - 1], lang), media_type="application/json")
 
     @app.websocket("/api/games/{game_id}/live")
     async def game_live(websocket: WebSocket, game_id: str) -> None:

@@ -85,6 +85,7 @@ class ShotEntry:
     game_number: int
     turn: Any                    # bola8.game.Turn
     cached: dict[str, dict[str, Any]] = field(default_factory=dict)   # lang -> SHOT
+    texts: dict[str, str] = field(default_factory=dict)               # lang -> SHOT as JSON text
 
 
 class LiveGame:

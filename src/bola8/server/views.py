@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from bola8 import rules
@@ -56,6 +57,14 @@ def game_view(live: LiveGame, lang: str) -> dict[str, Any]:
         "actions": live.actions,
     }
     return view
+
+
+def shot_text(entry: ShotEntry, lang: str) -> str:
+    """SHOT as JSON text, built once per language (a break's trajectory is over 100 kB)."""
+    text = entry.texts.get(lang)
+    if text is None:
+        text = entry.texts[lang] = json.dumps(shot_view(entry, lang), ensure_ascii=False, separators=(",", ":"))
+    return text
 
 
 def shot_view(entry: ShotEntry, lang: str) -> dict[str, Any]:

@@ -45,3 +45,21 @@ def test_lag_order_and_refusals() -> None:
     if outcome.lag_winner is not None:          # decided: the winner's choice says who breaks
         assert session.progress.breaker == 1 - outcome.lag_winner
         assert session.to_act().action == "place"  # type: ignore[union-attr]
+
+
+def test_warned_player_is_timed_and_disqualification_ends_the_match() -> None:
+    from bola8.physics import Strike
+
+    session = MatchSession(MatchSettings(race=1, seed=0, warned=(0, 1)))
+    session.lag(0, 2.3)
+    session.lag(1, 2.6)
+    now = session.to_act()
+    assert now is not None and now.action == "place"
+    session.place(now.seat, 0.6, 0.3)
+    outcome = session.shot(now.seat, Strike(speed=8.0, phi=90.0))
+    assert outcome.turn is not None and outcome.turn.elapsed_s is not None and outcome.turn.elapsed_s >= 0
+    session.disqualify(1)
+    assert session.to_act() is None and session.result is not None
+    assert (session.result.winner, session.result.result) == (0, "disqualification")
+    with pytest.raises(InputError):
+        session.lag(0, 2.0)

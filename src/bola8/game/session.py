@@ -152,6 +152,10 @@ class MatchSession:
         state = self.game.state
         if state.decision is not None:
             return ToAct(state.decision.player, "choice", tuple(state.decision.options))
+        if self._waiting_since is None:
+            # Art. 24: a warned player's time runs from when the balls stopped, i.e. from when the
+            # session first says that a placement or a stroke is due (as play_match measures it)
+            self._waiting_since = time.monotonic()
         if self.game.needs_placement:
             return ToAct(state.shooter, "place")
         return ToAct(state.shooter, "shot")
@@ -240,8 +244,6 @@ class MatchSession:
         if now.seat != seat or now.action != kind:
             raise OutOfTurn(f"seat: it is seat {now.seat}'s turn to {now.action}, not seat {seat}'s to {kind}.",
                             f"seat: le toca al asiento {now.seat} ({now.action}), no al asiento {seat} ({kind}).")
-        if kind in ("place", "shot") and self._waiting_since is None:
-            self._waiting_since = time.monotonic()
 
     def _lag(self, seat: int, action: LagAction) -> Outcome:
         speed = action.speed

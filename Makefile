@@ -41,6 +41,7 @@ test: $(VENV)/.installed-dev browser
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_break.py
+	$(BIN)/python benchmarks/bench_fidelity.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis

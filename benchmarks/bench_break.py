@@ -2,7 +2,7 @@
 
 Run from the repository root:  .venv/bin/python benchmarks/bench_break.py [--json figures.json]
 
-1. One break layout from bola8's API: 9-ft table, `rack(spec, seed)`, cue ball at (W/2, L/4), stick speed
+1. One break layout from bola8's API: 9-ft table, `bola8.game.racking.rack(spec, seed)`, cue ball at (W/2, L/4), stick speed
    8 m/s aimed at the apex ball, level cue, centre hit. Typical shots: from the layout bola8's break leaves,
    random 1-4 m/s shots at random object balls with small cuts and spin (`_shots.typical_strikes`).
 2. pooltool lives in a throwaway venv, `benchmarks/.pooltool-venv/`, created on first use (`_pooltool_venv`).
@@ -38,7 +38,7 @@ TARGET_SPEEDUP = 50.0
 AIM_SPEEDUP = 100.0
 TARGET_COMPILE_S = 10.0
 # The names bench_break needs from bola8.physics; anything missing means "engine not usable yet".
-BOLA8_API = ("table_spec", "rack", "Strike", "simulate_layout")
+BOLA8_API = ("table_spec", "Strike", "simulate_layout")
 
 
 class SideError(RuntimeError):
@@ -68,7 +68,9 @@ def table_of(spec: Any) -> _shots.Table:
 
 def break_layout(physics: Any, spec: Any, seed: int) -> _shots.Layout:
     """bola8's Art. 3 rack from `seed` plus the cue ball on the head string's centre."""
-    layout = {int(ball): (float(x), float(y)) for ball, (x, y) in physics.rack(spec, seed).items()}
+    from bola8.game.racking import rack
+
+    layout = {int(ball): (float(x), float(y)) for ball, (x, y) in rack(spec, seed).items()}
     layout[0] = (float(spec.width) / 2.0, float(spec.head_string_y))
     return layout
 

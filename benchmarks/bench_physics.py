@@ -28,7 +28,8 @@ import time
 COLD = """
 import time
 t = time.perf_counter()
-from bola8.physics import Strike, simulate_layout, table_spec, rack
+from bola8.physics import Strike, simulate_layout, table_spec
+from bola8.game.racking import rack
 spec = table_spec("9ft")
 balls = dict(rack(spec, 1)); balls[0] = spec.head_spot
 simulate_layout(spec, balls, Strike(8.0, 90.0))
@@ -53,7 +54,8 @@ def main() -> None:
 
     import numpy as np
 
-    from bola8.physics import Strike, rack, simulate_layout, table_spec
+    from bola8.game.racking import rack
+    from bola8.physics import Strike, simulate_layout, table_spec
     from bola8.physics import engine as E
     from bola8.physics.api import _DEFAULT_SETTINGS
     from bola8.physics.strike import strike_state

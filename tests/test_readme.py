@@ -43,3 +43,40 @@ def test_the_referee_example_answers_what_the_readme_shows():
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
     assert _matches(shown, json.loads(done.stdout))
+
+
+def test_every_link_of_the_readme_is_a_file_of_the_repository():
+    root = README.parent
+    text = README.read_text(encoding="utf-8")
+    assert "../" not in text                                  # nothing outside the clone
+    links = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text)
+    assert any(link.startswith("docs/") for link in links)
+    for link in links:
+        if "://" not in link:
+            assert (root / link).is_file(), link
+
+
+def test_the_referee_contract_lists_every_reason_code_and_its_article():
+    from bola8.rules.messages import MESSAGES
+
+    doc = (README.parent / "docs" / "referee-json.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `(\w+)` \| ([\w.]+) \|", doc, re.M))
+    assert rows == {code: article for code, (article, _, _) in MESSAGES.items()}
+
+
+EVENTS = ("strike", "miscue", "ball_ball", "cushion", "pocket", "slide_roll", "slide_stop", "slide_spin",
+          "roll_stop", "roll_spin", "spin_stop")
+
+
+def test_the_simulate_contract_names_every_event_and_setting():
+    from bola8.physics import simulate
+    from bola8.physics.api import REQUEST_FIELDS, SETTINGS_FIELDS
+    from bola8.physics.params import CUSHION_MODELS
+
+    doc = (README.parent / "docs" / "simulate-json.md").read_text(encoding="utf-8")
+    for name in (*EVENTS, *REQUEST_FIELDS, *SETTINGS_FIELDS, *CUSHION_MODELS):
+        assert f"`{name}`" in doc or f'"{name}"' in doc, name
+    for seed in range(3):                        # what the simulator says is in the documented list
+        for strike in ({"speed": 8.0, "phi": 90.0}, {"speed": 2.0, "phi": 80.0, "a": 0.6, "b": 0.6}):
+            events = simulate(rack_seed=seed, strike=strike).to_dict()["events"]
+            assert {event["type"] for event in events} <= set(EVENTS)

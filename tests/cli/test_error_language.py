@@ -7,10 +7,9 @@ same field first in both languages (field names are the input's own spelling).
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
+from cli_run import run_cli
 
 REFEREE_BAD_BALL = json.dumps({"state": {"on_table": [99]}, "declare": "stalemate"})
 REFEREE_PENDING = json.dumps({"state": {"on_table": list(range(1, 16)), "shooter": 1,
@@ -48,10 +47,9 @@ def run(argv, stdin, tmp_path, contents):
     if contents is not None:
         record.write_bytes(contents)
     argv = [arg.format(file=record, out=tmp_path / "x.svg") for arg in argv]
-    done = subprocess.run([sys.executable, "-m", "bola8", *argv], input=stdin.encode("utf-8"),
-                          capture_output=True, timeout=600, cwd=tmp_path)
-    stdout = done.stdout.decode("utf-8")
-    assert done.returncode == 2 and "Traceback" not in done.stderr.decode("utf-8"), stdout
+    done = run_cli(*argv, stdin=stdin, cwd=tmp_path)
+    stdout = done.stdout
+    assert done.returncode == 2 and "Traceback" not in done.stderr, stdout
     out = json.loads(stdout)
     assert set(out) == {"error"} and "\n" not in out["error"] and out["error"].endswith((".", "?"))
     return out["error"]
@@ -69,6 +67,5 @@ def test_the_error_is_spanish_by_default_and_english_with_lang_en(argv, stdin, c
 
 def test_every_command_takes_lang():
     for command in ("referee", "simulate", "match", "replay", "render", "demo"):
-        done = subprocess.run([sys.executable, "-m", "bola8", command, "--help"], capture_output=True, text=True,
-                              timeout=120)
+        done = run_cli(command, "--help")
         assert done.returncode == 0 and "--lang {es,en}" in done.stdout, command

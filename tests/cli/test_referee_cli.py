@@ -1,16 +1,14 @@
-"""``bola8 referee`` run as a subprocess: valid and invalid input, exit codes, JSON shape, --lang."""
+"""``bola8 referee`` (in process): valid and invalid input, exit codes, JSON shape, --lang."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
+from cli_run import run_cli
 
 ALL = list(range(1, 16))
 BREAK = {"phase": "break", "cue_ball": "in_hand_behind_head_string", "on_table": ALL}
-COMMAND = [sys.executable, "-m", "bola8", "referee"]
 STATE_KEYS = {"ruleset", "phase", "shooter", "breaker", "groups", "on_table", "cue_ball", "decision",
               "turns_without_attempt", "called_this_turn", "winner", "result"}
 
@@ -19,8 +17,8 @@ def referee(stdin: str | bytes | dict, *args: str) -> tuple[int, dict, str]:
     if isinstance(stdin, dict):
         stdin = json.dumps(stdin)
     data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
-    done = subprocess.run(COMMAND + list(args), input=data, capture_output=True, timeout=60)
-    stdout, stderr = done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
+    done = run_cli("referee", *args, stdin=data)
+    stdout, stderr = done.stdout, done.stderr
     assert "Traceback" not in stderr and "Traceback" not in stdout, stderr
     lines = stdout.strip().splitlines()
     assert len(lines) == 1, stdout + stderr
@@ -112,8 +110,8 @@ DECLARE = '{"state": {"on_table": %s}, "declare": "stalemate"}'
 
 
 @pytest.mark.parametrize("stdin, words", [          # the error in Spanish, the default
-    ("[" * 100_000 + "]" * 100_000, "anidado a demasiada profundidad"),
-    ('{"a": ' * 100_000 + "1" + "}" * 100_000, "anidado a demasiada profundidad"),
+    ("[" * 100_000 + "]" * 100_000, "anidado a más de 100 niveles"),
+    ('{"a": ' * 100_000 + "1" + "}" * 100_000, "anidado a más de 100 niveles"),
     (DECLARE % ("[" + "7" * 5000 + "]"), "5000 cifras"),
     (DECLARE % ("[-" + "7" * 4301 + "]"), "4301 cifras"),
     (DECLARE % "[NaN]", "NaN no es un número JSON"),

@@ -1,17 +1,15 @@
-"""``bola8 simulate`` as a subprocess: valid requests answer the contract, bad ones exit 2 without a traceback."""
+"""``bola8 simulate`` (in process): valid requests answer the contract, bad ones exit 2 without a traceback."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
+from cli_run import run_cli
 
 
 def _run(payload: str):
-    return subprocess.run([sys.executable, "-m", "bola8", "simulate"], input=payload,
-                          capture_output=True, text=True, timeout=120)
+    return run_cli("simulate", stdin=payload)
 
 
 def test_valid_request():

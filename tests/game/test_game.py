@@ -9,6 +9,7 @@ import pytest
 from bola8 import rules
 from bola8.errors import InputError
 from bola8.game import Game, PlacementError
+from bola8.game.racking import TRIANGLE_TOLERANCE
 from bola8.physics import Strike
 
 
@@ -89,9 +90,10 @@ def test_rerack_after_the_eight_on_the_break_sets_up_a_fresh_rack(spec, at):
     racked = pending.decide("rerack").game
     assert racked.state.phase == "break" and racked.state.breaker == 0 and racked.state.shooter == 0
     assert sorted(racked.layout) == list(range(1, 16)) and racked.needs_placement and racked.kitchen_only
-    eight_x, eight_y = racked.layout[8]
-    row = [b for b, (_, y) in racked.layout.items() if b != 0 and abs(y - eight_y) < 1e-6]
-    assert len(row) == 3 and abs(eight_x - spec.width / 2) < 1e-6     # Art. 3: the 8 in the centre
+    # Art. 3: the 8 in the centre of the third row (within the triangle's play).
+    centre = (spec.foot_spot[0], spec.foot_spot[1] + 2 * math.sqrt(3) * spec.ball_radius)
+    nearest = min(racked.layout, key=lambda b: math.dist(racked.layout[b], centre))
+    assert nearest == 8 and math.dist(racked.layout[8], centre) < TRIANGLE_TOLERANCE
     assert racked.racks_played == pending.racks_played + 1
 
 

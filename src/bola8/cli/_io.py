@@ -1,115 +1,266 @@
-"""Input and output shared by the commands: JSON in, JSON out, errors as data.
+"""What the commands share: the argument parser, JSON in and out, the one error path's pieces.
 
-Bad input never produces a traceback: :func:`guarded` turns an
-:class:`~bola8.errors.InputError` into ``{"error": "..."}`` on standard output,
-the sentence in the command's ``--lang`` (Spanish by default), and exit status 2.
+Every way a command can fail ends in one place, :func:`bola8.cli.main`: bad
+input (the arguments, the JSON, a file) is ``{"error": "<one sentence>"}`` on
+standard output in the command's ``--lang`` (Spanish by default), exit 2. The
+pieces here are the ones the commands use: :class:`Parser` (argparse whose
+errors are such sentences, whose help is in ``--lang``), :func:`read_json_stdin`,
+:func:`write_json`, the option readers (:func:`whole_number`, :func:`number`,
+:func:`one_of`), and :func:`printable`, which makes any message safe and
+short enough to show.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
-import math
+import re
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import BinaryIO, NoReturn, TextIO, TypeVar, cast
 
 from bola8.errors import InputError
 
 LANGS = ("es", "en")
+T = TypeVar("T")
 
 
-def by_language(pairs: dict[str, tuple[Any, Any]]) -> dict[str, dict[str, Any]]:
+def by_language(pairs: dict[str, tuple[T, T]]) -> dict[str, dict[str, T]]:
     """A command's words, written as ``key -> (Spanish, English)`` so the two stay side by side,
     looked up as ``table[lang][key]``."""
     return {lang: {key: pair[i] for key, pair in pairs.items()} for i, lang in enumerate(LANGS)}
 
 
-def add_lang_argument(parser) -> None:
-    parser.add_argument(
-        "--lang", choices=LANGS, default="es",
-        help="language of the sentences shown to people (default: es)",
-    )
+# ------------------------------------------------------------------ the language
+def language_in(argv: Sequence[str]) -> str:
+    """The ``--lang`` of a command line, read before it is parsed (so even a parse error speaks it).
 
-
-def read_json_stdin() -> Any:
-    """The one JSON value on standard input, or an InputError.
-
-    Strict JSON only: the input must be UTF-8 (a leading byte order mark is
-    accepted), the constants NaN, Infinity and -Infinity and numbers too large
-    for a float are refused, an object may not repeat a key, and neither an
-    integer with more digits than Python converts nor nesting deeper than the
-    parser can follow gives a traceback.
+    "es" when there is none; an unknown language is refused - in Spanish, the
+    default, since the user's own choice is the thing that cannot be read.
     """
-    data = sys.stdin.buffer.read()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise InputError(f"standard input: not UTF-8 text (byte {error.start + 1} cannot be decoded).",
-                         f"standard input: no es texto UTF-8 (el byte {error.start + 1} no se puede "
-                         "decodificar).") from None
-    if not text.strip():
-        raise InputError("standard input: empty; expected one JSON object.",
-                         "standard input: está vacía; se esperaba un objeto JSON.")
-    try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_int=_integer, parse_float=_finite,
-                          object_pairs_hook=_object_without_repeated_keys)
-    except json.JSONDecodeError as error:
-        raise InputError(
-            f"standard input: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg}).",
-            f"standard input: no es JSON válido (línea {error.lineno}, columna {error.colno}: {error.msg})."
-        ) from None
-    except RecursionError:
-        raise InputError("standard input: the JSON is nested too deeply to be read.",
-                         "standard input: el JSON está anidado a demasiada profundidad para poder leerlo.") from None
+    lang = "es"
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang":
+            if i + 1 >= len(argv):
+                raise InputError("--lang: missing its value; expected es or en.",
+                                 "--lang: falta su valor; se esperaba es o en.")
+            lang = argv[i + 1]
+        elif arg.startswith("--lang="):
+            lang = arg[len("--lang="):]
+    if lang not in LANGS:
+        shown = printable(repr(lang), "es")
+        raise InputError(f"--lang: {shown} is not a language of bola8; expected es or en.",
+                         f"--lang: {shown} no es un idioma de bola8; se esperaba es o en.")
+    return lang
 
 
-def _refuse_constant(name: str) -> Any:
-    raise InputError(f"standard input: {name} is not a JSON number; expected a finite number.",
-                     f"standard input: {name} no es un número JSON; se esperaba un número finito.")
+def add_lang_argument(parser: argparse.ArgumentParser) -> None:
+    """``--lang es|en``: checked by :func:`language_in` before parsing, so no ``choices`` here."""
+    parser.add_argument("--lang", metavar="{es,en}", default="es",
+                        help=words(parser, "idioma de las frases para las personas (por defecto: es)",
+                                   "language of the sentences shown to people (default: es)"))
 
 
-def _integer(digits: str) -> int:
-    try:
-        return int(digits)
-    except ValueError:     # more digits than int() converts (sys.get_int_max_str_digits)
-        raise InputError(f"standard input: an integer with {len(digits.lstrip('-'))} digits is too long "
-                         "to be read.",
-                         f"standard input: un entero de {len(digits.lstrip('-'))} cifras es demasiado largo "
-                         "para poder leerlo.") from None
+def words(parser: argparse.ArgumentParser, es: str, en: str) -> str:
+    """The help text in the parser's language (English for a parser that is not a :class:`Parser`)."""
+    return es if getattr(parser, "lang", "en") == "es" else en
 
 
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise InputError(f"standard input: the number {text} is too large; expected a finite number.",
-                         f"standard input: el número {text} es demasiado grande; se esperaba un número finito.")
+# ------------------------------------------------------------------ the parser
+class _SpanishHelp(argparse.HelpFormatter):
+    def add_usage(self, usage: str | None, actions: object, groups: object, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, "uso: " if prefix is None else prefix)  # type: ignore[arg-type]
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse in ``lang``: its help is in that language, and its errors are InputErrors.
+
+    argparse's own error messages are English usage text on stderr with exit
+    status 2; here :meth:`error` turns each into the project's one sentence
+    naming the argument (``--race: falta su valor.``), in both languages. The
+    options' values are strings checked by the commands (:func:`whole_number`,
+    :func:`number`, :func:`one_of`), so that a wrong value is named in the
+    user's language too.
+    """
+
+    def __init__(self, *args: object, lang: str = "es", **kwargs: object) -> None:
+        self.lang = lang
+        kwargs.setdefault("add_help", False)
+        kwargs.setdefault("allow_abbrev", False)
+        if lang == "es":
+            kwargs.setdefault("formatter_class", _SpanishHelp)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        if lang == "es":
+            self._positionals.title = "argumentos"
+            self._optionals.title = "opciones"
+        self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                          help=words(self, "muestra esta ayuda y termina", "show this help and exit"))
+
+    def error(self, message: str) -> NoReturn:
+        raise argument_error(message)
+
+
+_ARGUMENT = re.compile(r"argument (?P<field>[^:]+): (?P<rest>.*)", re.DOTALL)
+
+
+def argument_error(message: str) -> InputError:
+    """argparse's English ``message`` as one sentence in English and Spanish, the argument named first."""
+    if message.startswith("the following arguments are required: "):
+        field = message.split(": ", 1)[1].split(", ")[0]
+        return InputError(f"{field}: missing; it is required.", f"{field}: falta; es obligatorio.")
+    if message.startswith("unrecognized arguments: "):
+        field = printable(message.split(": ", 1)[1].split(" ")[0], "es")
+        return InputError(f"{field}: not an argument of this command (see --help).",
+                          f"{field}: no es un argumento de esta orden (vea --help).")
+    match = _ARGUMENT.fullmatch(message)
+    if match is None:
+        shown = printable(message, "en")
+        return InputError(f"arguments: {shown}.", f"arguments: argumentos no válidos ({shown}).")
+    field, rest = match["field"], match["rest"]
+    if field == "COMMAND" and rest.startswith("invalid choice: "):
+        value = printable(rest[len("invalid choice: "):].split(" (choose from")[0], "es")
+        from bola8.cli import COMMANDS
+
+        names = ", ".join(COMMANDS)
+        return InputError(f"COMMAND: {value} is not a command of bola8; expected {names}.",
+                          f"COMMAND: {value} no es una orden de bola8; se esperaba {names}.")
+    if rest.startswith("expected"):
+        return InputError(f"{field}: missing its value.", f"{field}: falta su valor.")
+    if rest.startswith("ignored explicit argument"):
+        return InputError(f"{field}: takes no value.", f"{field}: no lleva valor.")
+    kind = re.fullmatch(r"invalid (\w+) value: (.*)", rest, re.DOTALL)
+    if kind is not None and kind[1] in ("int", "float"):
+        value = printable(kind[2], "es")
+        if kind[1] == "int":
+            return InputError(f"{field}: {value} is not a whole number.", f"{field}: {value} no es un número entero.")
+        return InputError(f"{field}: {value} is not a number.", f"{field}: {value} no es un número.")
+    if rest.startswith("invalid choice: "):
+        value = printable(rest[len("invalid choice: "):].split(" (choose from")[0], "es")
+        return InputError(f"{field}: {value} is not one of the values allowed (see --help).",
+                          f"{field}: {value} no es uno de los valores permitidos (vea --help).")
+    shown = printable(rest, "en")
+    return InputError(f"{field}: {shown}.", f"{field}: argumento no válido ({shown}).")
+
+
+# ------------------------------------------------------------------ option values
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def whole_number(text: str, field: str, *, minimum: int | None = None) -> int:
+    """A whole number written in ASCII digits (``3``, ``-2``); ``²`` or ``1.5`` is refused naming ``field``."""
+    shown = printable(repr(text), "es")
+    if not _WHOLE.fullmatch(text) or len(text) > 18:
+        raise InputError(f"{field}: {shown} is not a whole number" + (f" >= {minimum}." if minimum is not None
+                                                                        else "."),
+                         f"{field}: {shown} no es un número entero" + (f" >= {minimum}." if minimum is not None
+                                                                         else "."))
+    value = int(text)
+    if minimum is not None and value < minimum:
+        raise InputError(f"{field}: {value} is below {minimum}; expected a whole number >= {minimum}.",
+                         f"{field}: {value} es menor que {minimum}; se esperaba un número entero >= {minimum}.")
     return value
 
 
-def _object_without_repeated_keys(pairs: list[tuple[str, Any]]) -> dict:
-    result: dict = {}
-    for key, value in pairs:
-        if key in result:
-            raise InputError(f"standard input: the key {json.dumps(key, ensure_ascii=False)} appears twice "
-                             "in one object.",
-                             f"standard input: la clave {json.dumps(key, ensure_ascii=False)} aparece dos veces "
-                             "en un mismo objeto.")
-        result[key] = value
-    return result
+_NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
 
 
-def write_json(value: Any) -> None:
-    sys.stdout.write(json.dumps(value, ensure_ascii=False) + "\n")
+def number(text: str, field: str, *, low: float, high: float) -> float:
+    """A number in [low, high], written as people write one (``1``, ``2.5``, ``1e-3``), or an InputError."""
+    shown = printable(repr(text), "es")
+    value = float(text) if _NUMBER.fullmatch(text) and len(text) <= 40 else None
+    if value is None or not low <= value <= high:
+        raise InputError(f"{field}: {shown} is not allowed; expected a number from {low:g} to {high:g}.",
+                         f"{field}: {shown} no está permitido; se esperaba un número de {low:g} a {high:g}.")
+    return value
 
 
-def error_exit(message: str) -> int:
-    write_json({"error": message})
+def one_of(text: str, field: str, allowed: Sequence[str]) -> str:
+    """``text`` if it is one of ``allowed``, or an InputError listing them."""
+    if text not in allowed:
+        shown = printable(repr(text), "es")
+        raise InputError(f"{field}: {shown} is not allowed; expected {', '.join(allowed)}.",
+                         f"{field}: {shown} no está permitido; se esperaba {', '.join(allowed)}.")
+    return text
+
+
+# ------------------------------------------------------------------ what is shown
+LONG_WORD = 120          # characters of one run without spaces before it is shortened
+LONG_MESSAGE = 2000      # characters of a whole message
+_SURROGATE_OR_CONTROL = re.compile("[\ud800-\udfff\x00-\x08\x0b-\x1f\x7f-\x9f\n\t]")
+_LONG = re.compile(r"\S{%d,}" % (LONG_WORD + 1))
+
+
+def printable(text: str, lang: str) -> str:
+    """``text`` safe to show: lone surrogates and control characters escaped, huge values shortened.
+
+    A lone surrogate (valid in JSON, ``"\\ud800"``; or an undecodable byte of a
+    file name) cannot be written as UTF-8, so it is shown as its escape
+    ``\\ud800``; so are line breaks and other control characters, so that a
+    message stays one line. A run of more than ``LONG_WORD`` characters
+    without a space, and a message longer than ``LONG_MESSAGE``, keep their
+    beginning and end and say how much was left out.
+    """
+    text = _SURROGATE_OR_CONTROL.sub(lambda m: _escape(m.group()), text)
+
+    def cut(run: str, keep_head: int, keep_tail: int) -> str:
+        left_out = len(run) - keep_head - keep_tail
+        note = f"[{left_out} caracteres omitidos]" if lang == "es" else f"[{left_out} characters left out]"
+        return run[:keep_head] + "…" + note + "…" + run[len(run) - keep_tail:]
+
+    text = _LONG.sub(lambda m: cut(m.group(), 60, 20), text)
+    if len(text) > LONG_MESSAGE:
+        text = cut(text, LONG_MESSAGE - 300, 200)
+    return text
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if char == "\n":
+        return "\\n"
+    if char == "\t":
+        return "\\t"
+    return f"\\u{code:04x}" if code > 0xFF else f"\\x{code:02x}"
+
+
+# ------------------------------------------------------------------ JSON in and out
+def read_json_stdin() -> object:
+    """The one JSON value on standard input, read strictly (:mod:`bola8.jsonio`), or an InputError."""
+    from bola8.jsonio import read_json
+
+    return read_json(cast(BinaryIO, sys.stdin.buffer), "standard input")
+
+
+def write_json(value: object) -> None:
+    """One line of JSON on standard output; text that UTF-8 cannot hold (lone surrogates) escaped."""
+    text = json.dumps(value, ensure_ascii=False)
+    sys.stdout.write(_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def error_exit(message: str, lang: str = "es") -> int:
+    """``{"error": message}`` on standard output and exit status 2: the one answer to bad input."""
+    write_json({"error": printable(message, lang)})
     return 2
 
 
 def guarded(body: Callable[[], int], lang: str = "es") -> int:
-    """Run a command body; an input error becomes one JSON error in ``lang`` and exit 2."""
+    """Run a command body; an input error becomes one JSON error in ``lang`` and exit 2.
+
+    :func:`bola8.cli.main` does the same for every command; a command run on
+    its own (``module.run(args)``) answers the same way through this.
+    """
     try:
         return body()
     except InputError as error:
-        return error_exit(error.text(lang))
+        return error_exit(error.text(lang), lang)
+
+
+def say(text: str, stream: TextIO | None = None) -> None:
+    """One line for people, written at once (a narrated match is read as it plays)."""
+    out = sys.stdout if stream is None else stream
+    out.write(_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n")
+    out.flush()

@@ -12,10 +12,10 @@ import argparse
 import os
 import sys
 
-from bola8.cli._io import add_lang_argument, by_language, guarded
+from bola8.cli._io import add_lang_argument, by_language, guarded, words
 
 # (title in Spanish, title in English, state, facts of the shot)
-SITUATIONS = [
+SITUATIONS: list[tuple[str, str, dict[str, object], dict[str, object]]] = [
     ("Tiro de apertura legal: entra la 5", "Legal break: the 5 drops",
      {"phase": "break", "cue_ball": "in_hand_behind_head_string"},
      {"first_contact": 1, "pocketed": [{"ball": 5, "pocket": "foot-left"}], "object_balls_to_rail": 3}),
@@ -53,25 +53,33 @@ _SAY = by_language({
 })
 
 
-def add_arguments(parser) -> None:
-    parser.add_argument("--race", type=int, default=3, help="games needed to win the demo match (default 3)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the demo match (default 1)")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--race", metavar="N", default="3",
+                        help=words(parser, "partidas que hay que ganar en el encuentro de la demostración "
+                                           "(por defecto 3)", "games needed to win the demo match (default 3)"))
+    parser.add_argument("--seed", metavar="N", default="1",
+                        help=words(parser, "semilla del encuentro de la demostración (por defecto 1)",
+                                   "seed of the demo match (default 1)"))
     parser.add_argument("--record", default="demo-match.jsonl",
-                        help="where to write the record (default demo-match.jsonl in the current directory)")
+                        help=words(parser, "dónde escribir el registro (por defecto demo-match.jsonl en el "
+                                           "directorio actual)",
+                                   "where to write the record (default demo-match.jsonl in the current directory)"))
     add_lang_argument(parser)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     return guarded(lambda: _run(args), args.lang)
 
 
-def _run(args) -> int:
+def _run(args: argparse.Namespace) -> int:
     from bola8 import rules
-    from bola8.cli import match, replay
-    from bola8.cli.match_printer import race_to
+    from bola8.cli import match, parse_command, replay
+    from bola8.cli._io import whole_number
+    from bola8.game.narration import race_to
     from bola8.rules.messages import name_of
 
-    match.check_race(args.race)
+    race = match.check_race(args.race)
+    seed = whole_number(args.seed, "--seed")
     say = _SAY[args.lang]
 
     def yes_no(value: bool) -> str:
@@ -96,19 +104,12 @@ def _run(args) -> int:
             print(f"  Art. {reason.article}: {reason.text(args.lang)}")
     sys.stdout.flush()
 
-    print("\n" + say["match"].format(race=race_to(args.race, args.lang)))
-    status = match.run(_parsed(match, ["--players", "bot,bot", "--race", str(args.race), "--seed", str(args.seed),
-                                       "--record", args.record, "--lang", args.lang]))
+    print("\n" + say["match"].format(race=race_to(race, args.lang)))
+    status = match.run(parse_command("match", ["--players", "bot,bot", "--race", str(race), "--seed", str(seed),
+                                               "--record", args.record, "--overwrite"], args.lang))
     if status != 0:
         return status
     print("\n" + say["written"].format(path=os.path.abspath(args.record)))
     print("\n" + say["replay"])
     sys.stdout.flush()
-    return replay.run(_parsed(replay, [args.record, "--lang", args.lang]))
-
-
-def _parsed(command, argv: list[str]) -> argparse.Namespace:
-    """Arguments for another command, parsed by that command's own parser (defaults included)."""
-    parser = argparse.ArgumentParser()
-    command.add_arguments(parser)
-    return parser.parse_args(argv)
+    return int(replay.run(parse_command("replay", [args.record], args.lang)))

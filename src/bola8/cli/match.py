@@ -1,46 +1,85 @@
-"""``bola8 match``: play a whole match and print it shot by shot."""
+"""``bola8 match``: play a whole match and print it shot by shot.
+
+The narration is the library's (:mod:`bola8.game.narration`); this command
+parses the options, prints the narrated lines as they come, shows the
+progress on standard error and has the record written.
+"""
 
 from __future__ import annotations
 
-import math
+import argparse
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from bola8.cli._io import add_lang_argument, guarded
+from bola8.cli._io import add_lang_argument, guarded, number, one_of, whole_number, words
+
+if TYPE_CHECKING:
+    from bola8.game.game import Game, Turn
+    from bola8.game.lag import LagStroke
+    from bola8.game.match import MatchObserver, MatchResult, MatchSettings, Official
 
 TABLES = ("7ft", "8ft", "9ft")
 RULESETS = ("spanish", "spanish-coin-op")
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from bola8.players.noise import MAX_LEVEL
+
+    def h(es: str, en: str) -> str:
+        return words(parser, es, en)
+
     parser.add_argument("--players", default="bot,bot",
-                        help="the two players, comma-separated (kinds: bot); default bot,bot")
-    parser.add_argument("--race", type=int, default=3, help="games needed to win the match (default 3)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of racks and players (default 1)")
-    parser.add_argument("--table", choices=TABLES, default="9ft", help="table size (default 9ft)")
-    parser.add_argument("--ruleset", choices=RULESETS, default="spanish", help="ruleset (default spanish)")
-    parser.add_argument("--noise", type=float, default=1.0,
-                        help="execution noise of the bots, 1 = the computer olympiad's (default 1)")
+                        help=h("los dos jugadores, separados por una coma (tipos: bot); por defecto bot,bot",
+                               "the two players, comma-separated (kinds: bot); default bot,bot"))
+    parser.add_argument("--race", metavar="N", default="3",
+                        help=h("partidas que hay que ganar para ganar el encuentro (por defecto 3)",
+                               "games needed to win the match (default 3)"))
+    parser.add_argument("--seed", metavar="N", default="1",
+                        help=h("semilla de los triángulos y de los jugadores (por defecto 1)",
+                               "seed of racks and players (default 1)"))
+    parser.add_argument("--table", metavar="{" + ",".join(TABLES) + "}", default="9ft",
+                        help=h("tamaño de la mesa (por defecto 9ft)", "table size (default 9ft)"))
+    parser.add_argument("--ruleset", metavar="{" + ",".join(RULESETS) + "}", default="spanish",
+                        help=h("reglamento (por defecto spanish)", "ruleset (default spanish)"))
+    parser.add_argument("--noise", metavar="LEVEL", default="1",
+                        help=h(f"ruido de ejecución de los bots, de 0 a {MAX_LEVEL:g}; 1 = el de la olimpiada "
+                               "de computadoras (por defecto 1)",
+                               f"execution noise of the bots, 0 to {MAX_LEVEL:g}; 1 = the computer olympiad's "
+                               "(default 1)"))
     parser.add_argument("--warned", metavar="PLAYERS", default="",
-                        help="players warned for slow play before the match, on the shot clock in every "
-                             "game (Art. 24): 0, 1 or 0,1")
+                        help=h("jugadores advertidos por juego lento antes del encuentro, con reloj de tiro en "
+                               "cada partida (Art. 24): 0, 1 o 0,1",
+                               "players warned for slow play before the match, on the shot clock in every "
+                               "game (Art. 24): 0, 1 or 0,1"))
     parser.add_argument("--disqualify", metavar="PLAYER:GAME",
-                        help="the tournament director disqualifies PLAYER (0 or 1) before game GAME starts "
-                             "(Art. 22), e.g. 1:2")
-    parser.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines) here")
-    parser.add_argument("--quiet", action="store_true", help="print only the result")
+                        help=h("el director deportivo descalifica a PLAYER (0 o 1) antes de empezar la partida "
+                               "GAME (Art. 22), p. ej. 1:2",
+                               "the tournament director disqualifies PLAYER (0 or 1) before game GAME starts "
+                               "(Art. 22), e.g. 1:2"))
+    parser.add_argument("--record", metavar="FILE",
+                        help=h("escribe aquí el registro del encuentro (JSON Lines)",
+                               "write the game record (JSON Lines) here"))
+    parser.add_argument("--overwrite", action="store_true",
+                        help=h("sustituye el archivo de --record si ya es un registro de bola8",
+                               "replace the --record file if it is already a bola8 record"))
+    parser.add_argument("--quiet", action="store_true",
+                        help=h("muestra solo el resultado", "print only the result"))
     add_lang_argument(parser)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     return guarded(lambda: _run(args), args.lang)
 
 
-def _run(args) -> int:
-    from bola8.cli.match_printer import MatchPrinter, Tee
+def _run(args: argparse.Namespace) -> int:
+    from bola8.cli._io import say
     from bola8.errors import InputError
     from bola8.game import MatchSettings, play_match
+    from bola8.game.narration import NarratingObserver, Narrator, Tee
     from bola8.game.record import RecordWriter
     from bola8.players import PLAYER_KINDS, make_player
+    from bola8.players.noise import MAX_LEVEL
 
     kinds = [k.strip() for k in args.players.split(",")]
     if len(kinds) != 2 or not all(kinds):
@@ -50,36 +89,52 @@ def _run(args) -> int:
         if kind not in PLAYER_KINDS:
             raise InputError(f"--players: {kind!r} is not a kind of player; expected {', '.join(PLAYER_KINDS)}.",
                              f"--players: {kind!r} no es un tipo de jugador; se esperaba {', '.join(PLAYER_KINDS)}.")
-    check_race(args.race)
-    if not (args.noise >= 0 and math.isfinite(args.noise)):
-        raise InputError(f"--noise: {args.noise} is not a noise level; expected a number >= 0.",
-                         f"--noise: {args.noise} no es un nivel de ruido; se esperaba un número >= 0.")
-    settings = MatchSettings(table=args.table, ruleset=args.ruleset, race=args.race, seed=args.seed,
-                             warned=_warned(args.warned))
+    race = check_race(args.race)
+    seed = whole_number(args.seed, "--seed")
+    table = one_of(args.table, "--table", TABLES)
+    ruleset = one_of(args.ruleset, "--ruleset", RULESETS)
+    noise = number(args.noise, "--noise", low=0.0, high=MAX_LEVEL)
+    if args.record is not None and not args.record.strip():
+        raise InputError("--record: an empty name is no file; name the file to write the record to.",
+                         "--record: un nombre vacío no es ningún archivo; indique el archivo del registro.")
+    settings = MatchSettings(table=table, ruleset=ruleset, race=race, seed=seed, warned=_warned(args.warned))
     official = _director(args.disqualify) if args.disqualify is not None else None
     names = [f"{kind} {'AB'[i]}" for i, kind in enumerate(kinds)]
-    players = tuple(make_player(kind, name=names[i], seed=args.seed * 2 + i, noise=args.noise)
+    players = tuple(make_player(kind, name=names[i], seed=seed * 2 + i, noise=noise)
                     for i, kind in enumerate(kinds))
-    header = {"players": names, "race": args.race, "seed": args.seed, "table": args.table,
-              "ruleset": args.ruleset, "noise": args.noise}
-    writer = RecordWriter(args.record, header, field="--record") if args.record else None
+    header = {"players": names, "race": race, "seed": seed, "table": table, "ruleset": ruleset, "noise": noise}
+    writer = RecordWriter(args.record, header, field="--record",
+                          overwrite=args.overwrite) if args.record is not None else None
     if writer:
         writer.save()   # the header now: a path that cannot be written is refused before the match
-    printer = MatchPrinter(names, race=args.race, lang=args.lang, quiet=args.quiet,
-                           out=sys.stdout, progress=sys.stderr)
-    observers = [printer] + ([writer] if writer else [])
-    play_match(players, settings, Tee(observers), official=official)
+    narration = NarratingObserver(Narrator(names, race=race, lang=args.lang), say, result_only=args.quiet)
+    progress = Progress(race, args.lang)
+    observers: list[MatchObserver] = [narration, progress]
+    if writer:
+        observers.append(writer)
+    try:
+        play_match(players, settings, Interruptible(Tee(observers)), official=official)
+    finally:
+        progress.close()      # a bar cut by Ctrl-C or an error still ends its line
+        if writer:
+            writer.close()    # a replacement that never got its header is removed
     return 0
 
 
-def check_race(race: int) -> None:
-    """--race names the option (MatchSettings would say 'race:'); bola8 demo checks it before printing."""
+def check_race(text: str) -> int:
+    """--race as a whole number >= 1, the option named (MatchSettings would say 'race:')."""
     from bola8.errors import InputError
 
+    try:
+        race = whole_number(text, "--race")
+    except InputError:
+        race = 0
     if race < 1:
-        raise InputError(f"--race: {race} is not a race; expected a whole number of games >= 1.",
-                         f"--race: {race} no es un número de partidas para ganar el encuentro; "
+        shown = repr(text) if race == 0 and text.strip() != "0" else text
+        raise InputError(f"--race: {shown} is not a race; expected a whole number of games >= 1.",
+                         f"--race: {shown} no es un número de partidas para ganar el encuentro; "
                          "se esperaba un entero >= 1.")
+    return race
 
 
 def _warned(text: str) -> tuple[int, ...]:
@@ -92,16 +147,142 @@ def _warned(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
-def _director(text: str):
+def _director(text: str) -> Official:
     """The official that disqualifies PLAYER before the first action of game GAME."""
     from bola8.errors import InputError
     from bola8.game import Disqualify
 
     player, _, game = text.partition(":")
-    if player.strip() not in ("0", "1") or not game.strip().isdigit() or int(game) < 1:
+    player, game = player.strip(), game.strip()
+    # ASCII digits only: "²".isdigit() is True, but int("²") is not a number
+    if player not in ("0", "1") or not (game.isascii() and game.isdigit()) or len(game) > 9 or int(game) < 1:
         raise InputError(f"--disqualify: {text!r} must be PLAYER:GAME, a player 0 or 1 and a game from 1, "
                          "e.g. 1:2.",
                          f"--disqualify: {text!r} debe ser PLAYER:GAME, un jugador 0 o 1 y una partida desde "
                          "la 1, p. ej. 1:2.")
     player_n, game_n = int(player), int(game)
-    return lambda current, number: [Disqualify(player_n)] if number >= game_n else []
+
+    def director(current: Game, number: int) -> list[Disqualify]:
+        return [Disqualify(player_n)] if number >= game_n else []
+
+    return director
+
+
+class Progress:
+    """The match's progress on standard error: the leader's games out of the race.
+
+    On a terminal, a bar that updates in place with its rate and the time
+    left (tqdm); otherwise - a pipe, a file, a log - one plain line per game.
+    """
+
+    def __init__(self, race: int, lang: str):
+        from bola8.game.narration import race_to
+
+        self.race = race
+        self.lang = lang
+        self.label = race_to(race, lang)
+        self.bar: object = None
+
+    def _terminal(self) -> bool:
+        try:
+            return sys.stderr.isatty()
+        except (AttributeError, ValueError):
+            return False
+
+    def on_match_start(self, settings: MatchSettings) -> None:
+        if self._terminal():
+            from tqdm import tqdm
+
+            unit = "partida" if self.lang == "es" else "game"
+            self.bar = tqdm(total=self.race, file=sys.stderr, unit=unit, leave=True, dynamic_ncols=True,
+                            desc=self.label, bar_format="{desc}: {bar} {n_fmt}/{total_fmt} "
+                                                        "[{elapsed}<{remaining}, {rate_fmt}] {postfix}")
+
+    def on_game_end(self, number: int, game: Game, score: list[int]) -> None:
+        text = f"{score[0]}-{score[1]}"
+        bar = self.bar
+        if bar is not None:
+            from tqdm import tqdm
+
+            assert isinstance(bar, tqdm)
+            bar.set_postfix_str(text, refresh=False)
+            bar.update(max(score) - bar.n)
+        else:
+            print(f"{text} ({self.label})", file=sys.stderr, flush=True)
+
+    def on_match_end(self, result: MatchResult) -> None:
+        self.close()
+
+    def close(self) -> None:
+        bar, self.bar = self.bar, None
+        if bar is not None:
+            from tqdm import tqdm
+
+            assert isinstance(bar, tqdm)
+            bar.close()
+
+    def on_lag(self, strokes: tuple[LagStroke, LagStroke], winner: int, breaker: int, reason: str,
+               coin_toss: bool = False) -> None:
+        pass
+
+    def on_game_start(self, number: int, game: Game) -> None:
+        pass
+
+    def on_place(self, player: int, point: tuple[float, float], game: Game) -> None:
+        pass
+
+    def on_turn(self, turn: Turn, choice: object) -> None:
+        pass
+
+    def on_warn(self, player: int, number: int | None) -> None:
+        pass
+
+    def on_disqualify(self, player: int, number: int | None) -> None:
+        pass
+
+
+class Interruptible:
+    """An observer whose events a Ctrl-C never cuts in half (see :mod:`bola8.cli._signals`).
+
+    A Ctrl-C that arrived during the physics is raised before the next event is
+    handed on; one that arrives while ``inner`` prints or records a line waits
+    until the line is whole.
+    """
+
+    def __init__(self, inner: MatchObserver):
+        self.inner = inner
+
+    def _hand(self, event: Callable[[], None]) -> None:
+        from bola8.cli import _signals
+
+        _signals.checkpoint()
+        with _signals.deferred():
+            event()
+
+    def on_match_start(self, settings: MatchSettings) -> None:
+        self._hand(lambda: self.inner.on_match_start(settings))
+
+    def on_lag(self, strokes: tuple[LagStroke, LagStroke], winner: int, breaker: int, reason: str,
+               coin_toss: bool = False) -> None:
+        self._hand(lambda: self.inner.on_lag(strokes, winner, breaker, reason, coin_toss))
+
+    def on_game_start(self, number: int, game: Game) -> None:
+        self._hand(lambda: self.inner.on_game_start(number, game))
+
+    def on_place(self, player: int, point: tuple[float, float], game: Game) -> None:
+        self._hand(lambda: self.inner.on_place(player, point, game))
+
+    def on_turn(self, turn: Turn, choice: object) -> None:
+        self._hand(lambda: self.inner.on_turn(turn, choice))
+
+    def on_game_end(self, number: int, game: Game, score: list[int]) -> None:
+        self._hand(lambda: self.inner.on_game_end(number, game, score))
+
+    def on_warn(self, player: int, number: int | None) -> None:
+        self._hand(lambda: self.inner.on_warn(player, number))
+
+    def on_disqualify(self, player: int, number: int | None) -> None:
+        self._hand(lambda: self.inner.on_disqualify(player, number))
+
+    def on_match_end(self, result: MatchResult) -> None:
+        self._hand(lambda: self.inner.on_match_end(result))

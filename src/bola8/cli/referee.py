@@ -1,6 +1,6 @@
 """``bola8 referee``: judge one shot, choice or declaration read as JSON on stdin.
 
-Input is one of the contract's three forms (spec/referee-json.md)::
+Input is one of the contract's three forms (docs/referee-json.md)::
 
     {"state": STATE, "shot": SHOT}
     {"state": STATE, "choice": "accept_table" | "rebreak" | "respot_eight" | "rerack"}
@@ -12,18 +12,20 @@ with exit status 2. Only the standard library is imported, so it answers fast.
 
 from __future__ import annotations
 
+import argparse
+
 from bola8.cli._io import add_lang_argument, guarded
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_lang_argument(parser)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     return guarded(lambda: _run(args), args.lang)
 
 
-def _run(args) -> int:
+def _run(args: argparse.Namespace) -> int:
     from bola8.cli._io import read_json_stdin, write_json
     from bola8.rules.referee_request import answer
 

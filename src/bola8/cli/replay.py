@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 from bola8.cli._io import add_lang_argument, by_language, guarded, write_json
 
 _SAY = by_language({
@@ -16,29 +18,36 @@ _SAY = by_language({
     "games_word": (("partida", "partidas"), ("game", "games")),
     "shots_word": (("tiro", "tiros"), ("shot", "shots")),
     "actions_word": (("acción", "acciones"), ("action", "actions")),
+    "interrupted": ("El encuentro se interrumpió tras la partida {games}: el registro acaba ahí, sin el final "
+                    "del encuentro.",
+                    "The match was interrupted after game {games}: the record ends there, without the end of "
+                    "the match."),
+    "interrupted_first": ("El encuentro se interrumpió durante su primera partida: el registro acaba ahí, sin "
+                          "el final del encuentro.",
+                          "The match was interrupted during its first game: the record ends there, without the "
+                          "end of the match."),
     "count_word": (("diferencia", "diferencias"), ("mismatch", "mismatches")),
 })
 _SHOWN = 50   # mismatches printed; --json gives them all
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a game or match record (JSON Lines)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     add_lang_argument(parser)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     return guarded(lambda: _run(args), args.lang)
 
 
-def _run(args) -> int:
+def _run(args: argparse.Namespace) -> int:
     from bola8.game.record import read_record, replay
 
     report = replay(read_record(args.file))
     say = _SAY[args.lang]
     if args.json:
-        write_json({"ok": report.ok, "games": report.games, "actions": report.actions,
-                    "shots": report.shots, "mismatches": [m.to_dict() for m in report.mismatches]})
+        write_json(report.to_dict())
     else:
         counts = {"games": report.games, "shots": report.shots, "actions": report.actions,
                   "count": len(report.mismatches)}
@@ -46,4 +55,7 @@ def _run(args) -> int:
         print(say["ok" if report.ok else "different"].format(**counts, **words))
         for mismatch in report.mismatches[:_SHOWN]:
             print(f"  {mismatch.text(args.lang)}")
+        if report.interrupted_after is not None:
+            games = report.interrupted_after
+            print(say["interrupted"].format(games=games) if games else say["interrupted_first"])
     return 0 if report.ok else 1

@@ -33,8 +33,8 @@ from bola8.game.game import Game, Turn
 from bola8.game.lag import LagStroke, lag_stroke, lag_winner
 from bola8.game.shot_clock import ShotClock
 
-# A guard against a bug looping for ever, not a rule: a real rack of 8-ball
-# takes a few dozen actions, and Art. 21.1 ends games of safeties.
+# A real rack of 8-ball takes a few dozen actions, and Art. 21.1 ends games of safeties;
+# a rack still going after this many is ended as a stalemate agreed (Art. 21.2).
 MAX_ACTIONS_PER_GAME = 2000
 # Art. 4 does not say what ends a run of tied lags. Two identical players
 # (noiseless bots) tie for ever, so after this many ties a coin toss seeded by
@@ -290,7 +290,14 @@ def _play_game(game: Game, players, observer: MatchObserver, official: Official 
             observer.on_turn(turn, choice)
             game = turn.game
             waiting_since = None
-    raise RuntimeError(f"a game took more than {MAX_ACTIONS_PER_GAME} actions")
+    # A rack that has not ended in MAX_ACTIONS_PER_GAME actions is going nowhere (players too
+    # wild to finish it): both players agree to a stalemate (Art. 21.2), the rack is played
+    # again with the same breaker, and the record and the narration say so.
+    if game.is_over:
+        return game, None
+    turn = game.declare("stalemate")
+    observer.on_turn(turn, None)
+    return turn.game, None
 
 
 def _lag(players, spec, settings: MatchSettings, observer: MatchObserver, *, reason: str) -> int:

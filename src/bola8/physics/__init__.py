@@ -7,7 +7,6 @@ Public API (kept stable for the game layer and the benchmarks)::
     Strike, ShotResult, Event        values
     simulate(**request)              the JSON contract (spec/simulate-json.md), validated
     simulate_layout(spec, balls, strike, settings=None)   the fast path
-    rack(table, seed)                Art. 3 rack of the 15 object balls
 
 This package imports numba; ``bola8.rules`` never imports it.
 """
@@ -16,10 +15,9 @@ from __future__ import annotations
 
 from bola8.physics.api import simulate, simulate_layout
 from bola8.physics.params import BallParams, CueParams, PhysicsSettings
-from bola8.physics.rack import rack
 from bola8.physics.result import Event, ShotResult
 from bola8.physics.strike import Strike
 from bola8.physics.table import TABLES, TableSpec, table_spec
 
 __all__ = ["TableSpec", "TABLES", "table_spec", "BallParams", "CueParams", "PhysicsSettings", "Strike",
-           "ShotResult", "Event", "simulate", "simulate_layout", "rack"]
+           "ShotResult", "Event", "simulate", "simulate_layout"]

@@ -73,7 +73,7 @@ class BaselineBot:
             speeds = [1.0 + 0.1 * i for i in range(41)]
             best = min(speeds, key=lambda v: lag_distance(spec, v, lane=0))
             self._lag_speeds[spec.name] = best
-        return self._lag_speeds[spec.name] + self._rng.gauss(0.0, 0.075 * self.noise.level)
+        return self.noise.perturb_speed(self._lag_speeds[spec.name], self._rng)
 
     def wants_to_break(self) -> bool:
         return True

@@ -15,7 +15,13 @@ outside it cannot be played:
   80 deg. Away from 0 this changes nothing; for an intended level stroke
   (theta = 0) the played elevation is therefore half-normal, ``|N(0, s)|``:
   never negative, mean ``s * sqrt(2 / pi)`` (0.08 deg at level 1);
-- a tip offset beyond 0.99 of the radius is scaled back onto that circle.
+- a tip offset beyond 0.99 of the radius is scaled back onto that circle
+  (beyond the cue's miscue limit the tip slips: the simulator plays an honest
+  miscue, the cue ball does not move).
+
+The lag stroke's speed (:meth:`ExecutionNoise.perturb_speed`) is clipped the
+same way. Levels above ``MAX_LEVEL`` are refused: there the bots' strokes are
+so wild that a rack no longer ends (measured with ``benchmarks/bench_noise.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +29,10 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bola8.physics import Strike
 
 BALL_RADIUS_MM = 28.575
 SIGMA_PHI_DEG = 0.125
@@ -34,6 +44,7 @@ SIGMA_B_MM = 0.5
 MIN_SPEED = 0.01
 MAX_SPEED = 12.0
 MAX_OFFSET = 0.99
+MAX_LEVEL = 20.0     # bench_noise.py: racks of median 118 actions at 20, 1465 at 60 (the guard is 2000)
 
 
 @dataclass(frozen=True)
@@ -41,13 +52,20 @@ class ExecutionNoise:
     level: float = 1.0
 
     def __post_init__(self) -> None:
-        if not (self.level >= 0.0 and math.isfinite(self.level)):
+        level = self.level
+        if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0.0 <= level <= MAX_LEVEL:
             from bola8.errors import InputError
 
-            raise InputError(f"noise: {self.level!r} is not a noise level; expected a number >= 0.",
-                             f"noise: {self.level!r} no es un nivel de ruido; se esperaba un número >= 0.")
+            raise InputError(f"noise: {level!r} is not a noise level; expected a number from 0 to {MAX_LEVEL:g}.",
+                             f"noise: {level!r} no es un nivel de ruido; se esperaba un número de 0 a "
+                             f"{MAX_LEVEL:g}.")
 
-    def perturb(self, strike, rng: random.Random):
+    def perturb_speed(self, speed: float, rng: random.Random) -> float:
+        """A stroke's ``speed`` as played (the lag), in the speeds a cue can give; always one draw of ``rng``."""
+        played = speed + rng.gauss(0.0, SIGMA_SPEED * self.level)
+        return min(max(played, MIN_SPEED), MAX_SPEED)
+
+    def perturb(self, strike: Strike, rng: random.Random) -> Strike:
         """``strike`` as actually played, drawn with ``rng`` (so it is reproducible)."""
         from bola8.physics import Strike
 

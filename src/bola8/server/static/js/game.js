@@ -27,7 +27,7 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
   const s = {
     id, meta, view: null, shown: 0, geom: null, tv: null, mode: "idle", phi: 90, call: undefined,
     pendingBall: null, place: null, balls: {}, animating: false, queue: null, turnKey: null,
-    shots: {}, seats: {}, wsUp: false, epoch: 0, pollTimer: null, clockTimer: null, stopLive: null, busy: false,
+    shots: {}, seats: {}, wsUp: false, epoch: 0, advancing: false, pollTimer: null, clockTimer: null, stopLive: null, busy: false,
   };
   for (const seat of seatsOf(id)) s.seats[seat.seat] = seat.token;
 
@@ -93,7 +93,8 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
   const observer = new ResizeObserver(() => onResize());
   observer.observe(box);
   hooks.onLeave(() => observer.disconnect());
-  s.stopLive = live(id, (msg) => { const v = msg.view || msg; if (v && v.id === id) sync(v, msg.shot ? [msg.shot] : []); },
+  // while an action of ours is being answered, its answer brings the newest view: live messages wait
+  s.stopLive = live(id, (msg) => { const v = msg.view || msg; if (v && v.id === id && !s.busy) sync(v, msg.shot ? [msg.shot] : []); },
     (up) => { s.wsUp = up; schedulePoll(); });
   schedulePoll();
 
@@ -157,19 +158,18 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
     s.balls = after; s.paths = traj; draw();
   }
 
-  let advancing = false;
   async function advanceBots() {
     const v = s.view;
-    if (advancing || !v || !v.to_act || localStorage.getItem(`bola8.watch.${id}`) !== "1") return;
+    if (s.advancing || !v || !v.to_act || localStorage.getItem(`bola8.watch.${id}`) !== "1") return;
     if (v.players[v.to_act.seat].kind === "person") return;
-    advancing = true;
+    s.advancing = true;
     try {
       const res = await post(`/api/games/${encodeURIComponent(id)}/advance`, {});
       s.epoch += 1;
       await sync(res.view, [...(res.shots || []), ...(res.shot ? [res.shot] : [])]);
     } catch (e) {
       toast(e instanceof ApiError ? e.message : String(e), "error");
-    } finally { advancing = false; }
+    } finally { s.advancing = false; }
     scheduleAdvance(Number(speedSel.value) === 0 ? 50 : 600);
   }
 
@@ -197,10 +197,11 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
       }
     }
     renderHud(); updatePanel(); draw(); startClock();
-    if (newTurn && s.mode === "lag") lagDialog();
-    if (newTurn && s.mode === "choice") choiceDialog(act.options || []);
+    const asking = document.querySelector("dialog[data-testid=lag-dialog], dialog[data-testid=choice-dialog]");
+    if (newTurn && !asking && s.mode === "lag") lagDialog();
+    if (newTurn && !asking && s.mode === "choice") choiceDialog(act.options || []);
     if (!act) overBanner();
-    if (act && !advancing && v.players.every((p) => p.kind !== "person")) scheduleAdvance(300);
+    if (act && !s.advancing && v.players.every((p) => p.kind !== "person")) scheduleAdvance(300);
   }
 
   function startPlace(v) {

@@ -33,18 +33,6 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import TextIO, cast
 
-<<<<<<< HEAD
-# name -> (module, one-line help). Modules expose ``add_arguments(parser)`` and
-# ``run(args) -> int``, and import heavy library code only inside ``run``.
-COMMANDS: dict[str, tuple[str, str]] = {
-    "referee": ("bola8.cli.referee", "judge one shot, choice or declaration (JSON on stdin)"),
-    "simulate": ("bola8.cli.simulate", "simulate one strike (JSON on stdin)"),
-    "match": ("bola8.cli.match", "play a whole match between players"),
-    "replay": ("bola8.cli.replay", "re-simulate a game record and confirm every ruling"),
-    "render": ("bola8.cli.render", "draw a shot of a record as an SVG diagram"),
-    "demo": ("bola8.cli.demo", "the main job: a short bot-vs-bot match"),
-    "serve": ("bola8.cli.serve", "serve the browser app and its HTTP API"),
-=======
 from bola8.cli import _signals
 from bola8.cli._io import Parser, add_lang_argument, error_exit, language_in, printable, words, write_json
 from bola8.errors import InputError
@@ -62,7 +50,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                "draw a shot of a record as an SVG diagram"),
     "demo": ("bola8.cli.demo", "el trabajo principal: el árbitro y un encuentro corto entre bots",
              "the main job: the referee and a short bot-vs-bot match"),
->>>>>>> main
+    "serve": ("bola8.cli.serve", "sirve la aplicación del navegador y su API HTTP",
+              "serve the browser app and its HTTP API"),
 }
 EXIT_OK, EXIT_OUTPUT, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 1, 2, 130, 141
 

@@ -13,10 +13,17 @@ def default_db() -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8808, help="port (default 8808)")
-    parser.add_argument("--db", default=None, help=f"SQLite database (default {default_db()})")
-    parser.add_argument("--lang", choices=("es", "en"), default="es", help="language of messages (default es)")
+    from bola8.cli._io import add_lang_argument, words
+
+    parser.add_argument("--host", default="127.0.0.1",
+                        help=words(parser, "dirección en la que escuchar (por defecto 127.0.0.1)",
+                                   "address to listen on (default 127.0.0.1)"))
+    parser.add_argument("--port", type=int, default=8808,
+                        help=words(parser, "puerto (por defecto 8808)", "port (default 8808)"))
+    parser.add_argument("--db", default=None,
+                        help=words(parser, f"base de datos SQLite (por defecto {default_db()})",
+                                   f"SQLite database (default {default_db()})"))
+    add_lang_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -267,7 +267,9 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
       const group = groups ? groups[i] : null;
       const left = group ? (group === "solids" ? SOLIDS : STRIPES).filter((b) => onTable.has(b)) : [];
       const onEight = group && left.length === 0;
-      const kind = p.kind === "person" || p.name === botLabel(p.kind) ? "" : ` · ${botLabel(p.kind)}`;
+      const known = meta && meta.bots ? meta.bots.find((b) => b.kind === p.kind) : null;
+      const label = known && known.label ? known.label : botLabel(p.kind);
+      const kind = p.kind === "person" || p.name === label ? "" : ` · ${label}`;
       return el("div", { class: `player${act && act.seat === i ? " active" : ""}`, "data-testid": `player-${i}` },
         el("div", { class: "name" }, p.name, el("small", {}, kind), st.breaker === i && st.phase === "break" ? el("span", { class: "tag" }, "▶") : null),
         el("div", { class: "score", "data-testid": `score-${i}` }, String(v.score[i])),

@@ -84,6 +84,7 @@ def test_person_against_bot_to_the_end(page: Page, artifacts: Path) -> None:
     view = d.screen(page, "s.view")
     assert view["to_act"] is None and view["winner"] in (0, 1)
     assert max(view["score"]) == 1
+    (artifacts / "person-vs-bot.txt").write_text(" ".join(sorted(seen)) + "\n")   # what the game asked of the person
     assert {"lag", "shot:0"} <= seen, seen
     page.screenshot(path=str(artifacts / "person-vs-bot.png"))
     # the record is offered for download

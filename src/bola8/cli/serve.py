@@ -28,6 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     import json
+    import sqlite3
     import sys
 
     if not 0 < args.port < 65536:
@@ -41,10 +42,11 @@ def run(args: argparse.Namespace) -> int:
 
     db = args.db or default_db()
     try:
-        app = create_app(db, lang=args.lang)
-    except OSError as error:
-        text = (f"--db: cannot open {db!r} ({error.strerror})." if args.lang == "en"
-                else f"--db: no se puede abrir {db!r} ({error.strerror}).")
+        app = create_app(db)
+    except (OSError, sqlite3.Error) as error:
+        why = getattr(error, "strerror", None) or str(error)
+        text = (f"--db: cannot open {db!r} ({why})." if args.lang == "en"
+                else f"--db: no se puede abrir {db!r} ({why}).")
         print(json.dumps({"error": text}, ensure_ascii=False), file=sys.stderr)
         return 2
     host = f"[{args.host}]" if ":" in args.host else args.host

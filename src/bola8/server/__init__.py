@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -13,7 +13,8 @@ if TYPE_CHECKING:
 __all__ = ["create_app"]
 
 
-def create_app(db_path: str, **options: Any) -> FastAPI:
+def create_app(db_path: str) -> FastAPI:
+    """The ASGI app on the SQLite database at ``db_path``; each request chooses its language (?lang=)."""
     from bola8.server.app import create_app as build
 
-    return build(db_path, **options)
+    return build(db_path)

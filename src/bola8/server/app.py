@@ -129,7 +129,7 @@ class Hub:
             queue.put_nowait(texts)
 
 
-def create_app(db_path: str, *, lang: str = "es") -> FastAPI:
+def create_app(db_path: str) -> FastAPI:
     """The server's app on the SQLite database at ``db_path`` (created when missing)."""
     from bola8.server.tables import TableRegistry
 

@@ -50,7 +50,7 @@ from bola8.game import Game
 from bola8.game.layout import freeze
 from bola8.game.racking import Tightness, rack, rack_places, rack_seed_for
 from bola8.physics import BallParams, CueParams, Strike, TableSpec, simulate_layout, table_spec
-from bola8.physics import engine as E
+from bola8.physics import codes as C
 from bola8.physics.strike import strike_state
 from bola8.players.noise import ExecutionNoise
 
@@ -195,7 +195,7 @@ def rolling_rows() -> list[tuple[str, str, str, str]]:
         strike = replace(aimed, speed=v0 / ball_per_stick(aimed))
         start = (5.0, 1.0)
         result = simulate_layout(OPEN, {0: start}, strike)
-        t_roll = _event_times(result, E.EV_SLIDE_ROLL, 0)[0]
+        t_roll = _event_times(result, C.EV_SLIDE_ROLL, 0)[0]
         rvw, _ = result.state_at(0, t_roll)
         ratio = math.hypot(rvw[1][0], rvw[1][1]) / v0
         slide = float(rvw[0][1]) - start[1]
@@ -220,7 +220,7 @@ def _cut_layout(cut_deg: float, gap: float) -> tuple[dict[int, tuple[float, floa
 def _after_contact(result: Any, ball: int) -> tuple[float, float]:
     """Direction (unit vector) of ``ball`` just after its first ball-ball contact."""
     index = result.numbers.index(ball)
-    t = _event_times(result, E.EV_BALL_BALL, index)[0]
+    t = _event_times(result, C.EV_BALL_BALL, index)[0]
     rvw, _ = result.state_at(ball, t + 1e-9)
     v = (float(rvw[1][0]), float(rvw[1][1]))
     s = math.hypot(*v)
@@ -257,8 +257,8 @@ def thirty_degree_rows() -> list[tuple[str, str, str, str]]:
         balls, _ = _cut_layout(30.0, 0.3)
         aimed = Strike(1.0, 90.0, b=0.4)
         result = simulate_layout(OPEN, balls, replace(aimed, speed=v / ball_per_stick(aimed)))
-        t_bb = _event_times(result, E.EV_BALL_BALL, 0)[0]
-        t_roll = [t for t in _event_times(result, E.EV_SLIDE_ROLL, 0) if t > t_bb][0]
+        t_bb = _event_times(result, C.EV_BALL_BALL, 0)[0]
+        t_roll = [t for t in _event_times(result, C.EV_SLIDE_ROLL, 0) if t > t_bb][0]
         rvw, _ = result.state_at(0, t_roll + 1e-9)
         deflection = math.degrees(math.atan2(abs(float(rvw[1][0])), float(rvw[1][1])))
         phi = math.radians(30.0)

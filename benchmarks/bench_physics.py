@@ -56,7 +56,9 @@ def main() -> None:
 
     from bola8.game.racking import rack
     from bola8.physics import Strike, simulate_layout, table_spec
-    from bola8.physics import engine as E
+    from bola8.physics import codes as C
+    from bola8.physics.engine import run_events
+    from bola8.physics.motion import classify
     from bola8.physics.api import _DEFAULT_SETTINGS
     from bola8.physics.strike import strike_state
 
@@ -74,9 +76,9 @@ def main() -> None:
             rvw[i, 0, :2] = balls[b]
         v, w = strike_state(strike, settings.ball, settings.cue)
         rvw[0, 1], rvw[0, 2] = v, w
-        s[0] = E.classify(rvw[0], prm)
+        s[0] = classify(rvw[0], prm)
         t = time.perf_counter()
-        k = E.run_events(rvw, s, prm, g.segments, g.circles, g.holes, settings.max_events, E.EV_STRIKE)[0]
+        k = run_events(rvw, s, prm, g.segments, g.circles, g.holes, settings.max_events, C.EV_STRIKE)[0]
         return time.perf_counter() - t, k
 
     layout = dict(rack(spec, 1))

@@ -1,7 +1,7 @@
 """Exact checks of a simulated shot's trajectories: no ball overlaps another or sinks into a cushion.
 
 Positions are evaluated in closed form (vectorised numpy, the same motion
-laws as ``engine.evolve``) at every event and at points between events, so
+laws as ``motion.evolve``) at every event and at points between events, so
 a contact the event loop missed (tunnelling) shows up as a negative gap.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from bola8.physics import engine as E
-from bola8.physics.facts import distances_to_cushions
+from bola8.physics import codes as C
+from bola8.physics.measure import distances_to_cushions
 
 FRACTIONS = (0.0, 0.25, 0.5, 0.75)
 
@@ -18,26 +18,27 @@ FRACTIONS = (0.0, 0.25, 0.5, 0.75)
 def positions_between_events(r, fractions=FRACTIONS):
     """(positions (m, n, 2), on-table mask (m, n)) at each event plus each fraction of the way to the next."""
     prm = r.prm
-    R, g = prm[E.P_R], prm[E.P_G]
+    R, g = prm[C.P_R], prm[C.P_G]
     snap = r.snap
     t = r.ev_t
     span = np.append(np.diff(t), 0.0)
     pos, v, w, s = snap[:, :, 0:2], snap[:, :, 3:5], snap[:, :, 6:8], snap[:, :, 9].astype(int)
     slip = np.stack([v[..., 0] - R * w[..., 1], v[..., 1] + R * w[..., 0]], axis=-1)
     acc = np.zeros_like(v)
-    sliding = s == E.SLIDING
-    rolling = s == E.ROLLING
+    sliding = s == C.SLIDING
+    rolling = s == C.ROLLING
     un = np.linalg.norm(slip, axis=-1, keepdims=True)
     vn = np.linalg.norm(v, axis=-1, keepdims=True)
+    # a ball at the very end of its slide (or roll) has no slip (speed) left and no acceleration (motion.path_terms)
     with np.errstate(invalid="ignore", divide="ignore"):
-        acc = np.where(sliding[..., None], -prm[E.P_MUS] * g * slip / un, acc)
-        acc = np.where(rolling[..., None], -prm[E.P_MUR] * g * v / vn, acc)
+        acc = np.where(sliding[..., None] & (un > 0.0), -prm[C.P_MUS] * g * slip / un, acc)
+        acc = np.where(rolling[..., None] & (vn > 0.0), -prm[C.P_MUR] * g * v / vn, acc)
     moving = (sliding | rolling)[..., None]
     out, mask = [], []
     for f in fractions:
         dt = (span * f)[:, None, None]
         out.append(np.where(moving, pos + v * dt + 0.5 * acc * dt * dt, pos))
-        mask.append(s != E.POCKETED)
+        mask.append(s != C.POCKETED)
     return np.concatenate(out), np.concatenate(mask)
 
 

@@ -9,7 +9,10 @@ import pytest
 
 from bola8.game.racking import rack
 from bola8.physics import PhysicsSettings, Strike, simulate_layout, table_spec
-from bola8.physics import engine as E
+from bola8.physics import codes as C
+from bola8.physics.detection import entry_dt, quadratic_entry
+from bola8.physics.models import CUSHION_MODELS, names
+from bola8.physics.motion import evolve
 
 from tests.physics.geometry_checks import worst_gaps
 from tests.physics.helpers import play
@@ -17,18 +20,18 @@ from tests.physics.helpers import play
 
 def test_quadratic_entry_on_the_line_curving_back():
     # p(t) = -t^2 + 2t: on the line at t = 0, moving away, back on it at t = 2
-    assert E.quadratic_entry(-1.0, 2.0, 0.0, 10.0) == pytest.approx(2.0, rel=1e-12)
+    assert quadratic_entry(-1.0, 2.0, 0.0, 10.0) == pytest.approx(2.0, rel=1e-12)
     # a hair inside the line (p(0) < 0), moving away and curving back: the later root
-    t = E.quadratic_entry(-1.0, 2.0, -1e-12, 10.0)
+    t = quadratic_entry(-1.0, 2.0, -1e-12, 10.0)
     assert t == pytest.approx(2.0, rel=1e-9) and (-t + 2.0) * t - 1e-12 <= 0.0
     # never clear of the line: the contact is where it turns back in
-    assert E.quadratic_entry(-1.0, 1e-7, -1e-12, 10.0) == pytest.approx(5e-8, rel=1e-9)
+    assert quadratic_entry(-1.0, 1e-7, -1e-12, 10.0) == pytest.approx(5e-8, rel=1e-9)
     # moving away and not curving back, or beyond the horizon: no contact
-    assert E.quadratic_entry(0.0, 2.0, 0.0, 10.0) == math.inf
-    assert E.quadratic_entry(1.0, 2.0, 0.0, 10.0) == math.inf
-    assert E.quadratic_entry(-1.0, 2.0, 0.0, 1.5) == math.inf
+    assert quadratic_entry(0.0, 2.0, 0.0, 10.0) == math.inf
+    assert quadratic_entry(1.0, 2.0, 0.0, 10.0) == math.inf
+    assert quadratic_entry(-1.0, 2.0, 0.0, 1.5) == math.inf
     # approaching now
-    assert E.quadratic_entry(0.0, -1.0, 0.0, 10.0) == 0.0
+    assert quadratic_entry(0.0, -1.0, 0.0, 10.0) == 0.0
 
 
 def test_masse_off_a_cushion_does_not_sink_into_it(spec):
@@ -48,13 +51,13 @@ def _cushion_normal_speeds(r, k):
     before = r.snap[k - 1, 0, 3:5]
     # evolve the state of event k-1 to the time of event k
     rvw = r.snap[k - 1, 0, :9].reshape(3, 3).copy()
-    E.evolve(rvw, int(r.snap[k - 1, 0, 9]), float(r.ev_t[k] - r.ev_t[k - 1]), r.prm)
+    evolve(rvw, int(r.snap[k - 1, 0, 9]), float(r.ev_t[k] - r.ev_t[k - 1]), r.prm)
     before = rvw[1, :2]
     after = r.snap[k, 0, 3:5]
     return -(before[0] * nx + before[1] * ny), after[0] * nx + after[1] * ny
 
 
-@pytest.mark.parametrize("model", ["mathavan2010", "han2005", "stronge"])
+@pytest.mark.parametrize("model", names(CUSHION_MODELS))
 def test_grazing_cushion_hit_keeps_the_restitution(spec, model):
     # A ball rolling 0.15 deg into the right cushion meets it at ~0.003 m/s along the normal.
     # It must not leave faster than it came (the old guard sent it off at 0.05 m/s); then it
@@ -76,12 +79,12 @@ def test_thin_cut_keeps_the_restitution(spec):
     r = play(spec, {0: cue, 1: ob}, 1.5, 90.0)
     k = next(k for k, e in enumerate(r.events) if e.type == "ball_ball")
     rvw = r.snap[k - 1, 0, :9].reshape(3, 3).copy()
-    E.evolve(rvw, int(r.snap[k - 1, 0, 9]), float(r.ev_t[k] - r.ev_t[k - 1]), r.prm)
+    evolve(rvw, int(r.snap[k - 1, 0, 9]), float(r.ev_t[k] - r.ev_t[k - 1]), r.prm)
     pa, pb = rvw[0, :2], r.snap[k, 1, 0:2]
     n = (pb - pa) / np.linalg.norm(pb - pa)
     v_app = float(rvw[1, :2] @ n)
     assert 0.0 < v_app < 0.05
-    e = r.prm[E.P_EB]
+    e = r.prm[C.P_EB]
     assert float(r.snap[k, 1, 3:5] @ n) == pytest.approx(0.5 * (1.0 + e) * v_app, rel=1e-6)
 
 
@@ -145,7 +148,7 @@ def test_contact_filters_never_change_a_contact_time():
             continue
         h = rng.uniform(0.0, 3.0)
         (d0x, d0y), (d1x, d1y), (d2x, d2y) = d0.tolist(), d1.tolist(), d2.tolist()
-        got = E._entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, h)
+        got = entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, h)
         n0 = float(np.hypot(d0x, d0y))
         want = quartic_entry(d2x * d2x + d2y * d2y, 2.0 * (d1x * d2x + d1y * d2y),
                              d1x * d1x + d1y * d1y + 2.0 * (d0x * d2x + d0y * d2y),

@@ -7,8 +7,10 @@ import random
 
 import pytest
 
+from bola8.game.facts import contract_facts as facts
 from bola8.game.racking import TIGHTNESSES, rack
 from bola8.physics import PhysicsSettings, Strike, simulate, simulate_layout, table_spec
+from bola8.physics.models import BALL_MODELS, CUSHION_MODELS, names
 
 from tests.physics.geometry_checks import worst_gaps
 from tests.physics.test_shots import _assert_sane
@@ -50,16 +52,17 @@ def _random_strike(rng):
 
 
 def test_random_shots():
-    # 900 shots on the three tables with the three cushion models. Positions are checked at
+    # 900 shots on the three tables with every registered cushion and ball-ball model. Positions are checked at
     # every event and at three points between events (tests/physics/geometry_checks.py).
     # Before the re-entry fix, 1 to 3 in 600 of these sank 16-18 mm into a cushion.
     rng = random.Random(11)
-    models = ("mathavan2010", "han2005", "stronge")
+    models, ball_models = names(CUSHION_MODELS), names(BALL_MODELS)
     for i in range(900):
         spec = table_spec(("7ft", "8ft", "9ft")[i % 3])
         balls = _random_layout(spec, rng, rng.choice([1, 2, 3, rng.randint(4, 16)]))
         strike = _random_strike(rng)
-        r = simulate_layout(spec, balls, strike, PhysicsSettings(cushion_model=models[(i // 3) % 3]))
+        r = simulate_layout(spec, balls, strike, PhysicsSettings(cushion_model=models[(i // 3) % len(models)],
+                                                                  ball_model=ball_models[i % len(ball_models)]))
         where = (i, spec.name, strike, balls)
         assert not r.truncated and len(r.events) <= MAX_EVENTS_PER_SHOT, where
         ball_gap, cushion_gap = worst_gaps(spec, r)
@@ -77,7 +80,7 @@ def test_random_breaks():
         phi = math.degrees(math.atan2(spec.foot_spot[1] - cue[1], spec.foot_spot[0] - cue[0]))
         r = simulate_layout(spec, balls, Strike(rng.uniform(5, 12), phi + rng.uniform(-1, 1),
                                                 0.0, rng.uniform(-0.2, 0.2), rng.uniform(-0.3, 0.3)))
-        assert not r.truncated and r.facts["first_contact"] is not None
+        assert not r.truncated and facts(r)["first_contact"] is not None
         assert len(r.events) <= 2 * MAX_EVENTS_PER_SHOT, seed
         ball_gap, cushion_gap = worst_gaps(spec, r)
         assert ball_gap >= -TOL and cushion_gap >= -TOL, (ball_gap, cushion_gap, seed)

@@ -10,9 +10,10 @@ import pytest
 
 from bola8.errors import InputError
 from bola8.physics import BallParams, PhysicsSettings
-from bola8.physics import engine as E
+from bola8.physics import codes as C
+from bola8.physics.cushion import resolve_cushion
 from bola8.physics import table_spec
-from bola8.physics.stronge import SPHERE_BETA_T, final_slip
+from bola8.physics.models.stronge import SPHERE_BETA_T, final_slip
 
 from tests.physics.helpers import play
 
@@ -135,10 +136,10 @@ def _square_hit(model, v, k, side=0.0):
     prm = PhysicsSettings(cushion_model=model).as_array(table_spec("9ft").cushion_height)
     b = np.zeros((3, 3))
     b[1, 1] = v
-    b[2, 0] = -k * v / prm[E.P_R]      # rolling along +y: w_x = -v / R
+    b[2, 0] = -k * v / prm[C.P_R]      # rolling along +y: w_x = -v / R
     b[2, 2] = side
     before = b.copy()
-    E.resolve_cushion(b, 0.0, -1.0, prm, math.inf)
+    resolve_cushion(b, 0.0, -1.0, prm, math.inf)
     return before, b, prm
 
 
@@ -155,7 +156,7 @@ def _nose_slip(before, prm, after=None):
     (Not read from the outgoing velocity: the engine drops the vertical velocity the nose's impulse
     gives, which the cloth takes.)
     """
-    R, sq = prm[E.P_R], prm[E.P_SINT]
+    R, sq = prm[C.P_R], prm[C.P_SINT]
     cq = math.sqrt(1.0 - sq * sq)
     r = R * np.array([cq, 0.0, sq])
     n = -r / R
@@ -178,7 +179,7 @@ def test_a_rolling_or_follow_ball_square_into_the_cushion_slides_all_through_and
     slip, c = _nose_slip(before, prm)
     r = float(np.linalg.norm(slip)) / c
     assert np.dot(_nose_slip(before, prm, stronge)[0], slip) > 0.0     # still slipping the same way
-    mu, e = prm[E.P_MUC], prm[E.P_EC]
+    mu, e = prm[C.P_MUC], prm[C.P_EC]
     assert r > mu * (1.0 + e) * SPHERE_BETA_T
     # the spring and slider integrated step by step: Coulomb friction all through, nothing given back
     assert spring_and_slider(r, mu, e, 1.8) == pytest.approx(r - mu * SPHERE_BETA_T * (1.0 + e), abs=1e-6)
@@ -209,11 +210,11 @@ def test_a_stun_or_draw_ball_square_into_the_cushion_sticks_and_stronge_reverses
     _, stronge, _ = _square_hit("stronge", v, k)
     slip, c = _nose_slip(before, prm)
     r = float(np.linalg.norm(slip)) / c
-    assert r < prm[E.P_MUC] * (1.0 + prm[E.P_EC]) * SPHERE_BETA_T
+    assert r < prm[C.P_MUC] * (1.0 + prm[C.P_EC]) * SPHERE_BETA_T
     direction = slip / np.linalg.norm(slip)
     han_slip, stronge_slip = _nose_slip(before, prm, han)[0], _nose_slip(before, prm, stronge)[0]
     assert np.linalg.norm(han_slip) == pytest.approx(0.0, abs=1e-12)     # rigid: stops
-    expected = spring_and_slider(r, prm[E.P_MUC], prm[E.P_EC], 1.8)
+    expected = spring_and_slider(r, prm[C.P_MUC], prm[C.P_EC], 1.8)
     assert expected < -0.01                                              # compliant: comes back reversed
     np.testing.assert_allclose(stronge_slip, expected * c * direction, rtol=0, atol=2e-6 * c)
     # so the ball leaves the cushion with a different spin

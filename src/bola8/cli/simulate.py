@@ -31,8 +31,10 @@ def _run() -> int:
         raise InputError("request: expected one JSON object with table, balls or rack_seed, and strike.",
                          "request: se esperaba un objeto JSON con table, balls o rack_seed, y strike.")
     with _signals.deferred():            # numba compiles and runs here: a Ctrl-C waits for the answer
+        from bola8.game.facts import contract_facts
         from bola8.physics import simulate
 
-        answer = simulate(**request).to_dict()
+        result = simulate(**request)
+        answer = {**result.to_dict(), "facts": contract_facts(result)}
     write_json(answer)
     return 0

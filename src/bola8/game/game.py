@@ -107,6 +107,7 @@ class Game:
     def play(self, strike: Any, call: rules.Call | None = None, *,
              referee_fouls: tuple[str, ...] = (), elapsed_s: float | None = None) -> Turn:
         """Simulate ``strike``, have the referee judge its facts, apply the ruling."""
+        from bola8.game.facts import shot_of
         from bola8.physics import simulate_layout
 
         self._refuse_if_over()
@@ -125,10 +126,7 @@ class Game:
         if self.shot_clock.expired(self.state.shooter, elapsed_s, self._rules().shot_clock_s):
             fouls += ("slow_play",)
         result = simulate_layout(self.spec, self.layout, strike, self.physics)
-        facts = dict(result.facts)
-        facts["call"] = call.to_dict() if call is not None else None
-        facts["referee_fouls"] = list(fouls)
-        shot = rules.Shot.from_dict(facts)
+        shot = shot_of(result, call, fouls)
         ruling, state = rules.judge(self.state, shot)
         after = self._apply(dict(result.final), ruling, state)
         return Turn(kind="shot", player=self.state.shooter, ruling=ruling, before=self, game=after,

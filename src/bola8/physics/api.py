@@ -8,7 +8,9 @@ from typing import Any
 import numpy as np
 
 from bola8.errors import InputError
-from bola8.physics import engine as E
+from bola8.physics import codes as C
+from bola8.physics.engine import run_events
+from bola8.physics.motion import classify
 from bola8.physics.params import PhysicsSettings
 from bola8.physics.result import ShotResult
 from bola8.physics.strike import Strike, finite_float, not_finite_error, strike_state
@@ -32,15 +34,15 @@ def simulate_layout(spec: TableSpec, balls: dict[int, tuple[float, float]], stri
     s = np.zeros(n, dtype=np.int64)
     prm = settings.as_array(spec.cushion_height)
     if strike.is_miscue(settings.cue.miscue_limit):
-        first = E.EV_MISCUE
+        first = C.EV_MISCUE
     else:
-        first = E.EV_STRIKE
+        first = C.EV_STRIKE
         v, w = strike_state(strike, settings.ball, settings.cue)
         rvw[0, 1] = v
         rvw[0, 2] = w
-        s[0] = E.classify(rvw[0], prm)
+        s[0] = classify(rvw[0], prm)
     g = spec.geometry
-    k, ev_t, ev_type, ev_i, ev_j, ev_o, snap, truncated = E.run_events(
+    k, ev_t, ev_type, ev_i, ev_j, ev_o, snap, truncated = run_events(
         rvw, s, prm, g.segments, g.circles, g.holes, settings.max_events, first)
     return ShotResult(spec=spec, start=start, numbers=numbers, prm=prm, ev_t=ev_t, ev_type=ev_type,
                       ev_i=ev_i, ev_j=ev_j, ev_o=ev_o, snap=snap, truncated=bool(truncated))
@@ -78,11 +80,11 @@ def validate_layout(spec: TableSpec, raw: Any) -> dict[int, tuple[float, float]]
         if n in balls:
             raise InputError(f"balls.{key}: ball {n} is given twice.",
                              f"balls.{key}: la bola {n} aparece dos veces.")
-        xy = [finite_float(c) for c in pos] if isinstance(pos, (list, tuple)) and len(pos) == 2 else [None]
-        if None in xy:
+        x, y = (finite_float(pos[0]), finite_float(pos[1])) if isinstance(pos, (list, tuple)) and len(pos) == 2 \
+            else (None, None)
+        if x is None or y is None:
             raise InputError(f"balls.{key}: expected [x, y] with two finite numbers (metres).",
                              f"balls.{key}: se esperaba [x, y] con dos números finitos (metros).")
-        x, y = xy
         if not spec.is_on_cloth(x, y):
             raise InputError(f"balls.{key}: ({x}, {y}) is off the cloth; the centre must lie within "
                              f"[R, {spec.width} - R] x [R, {spec.length} - R].",

@@ -12,7 +12,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-CUSHION_MODELS = ("mathavan2010", "han2005", "stronge")
+from bola8.physics import models
+from bola8.physics.models import Model, by_name, names
+
+CUSHION_MODELS = names(models.CUSHION_MODELS)   # the names a setting accepts (the registry: bola8.physics.models)
+BALL_MODELS = names(models.BALL_MODELS)
 
 
 @dataclass(frozen=True)
@@ -89,7 +93,12 @@ class PhysicsSettings:
       "stronge" (Stronge's compliant impact, Impact Mechanics ch. 5: normal
       and tangential springs at the contact, so spin can come back off the
       cushion reversed; pooltool's default since 0.6.0; see
-      ``bola8.physics.stronge``).
+      ``bola8.physics.models.stronge``).
+      The registered models and the settings each reads: ``bola8.physics.models``.
+    - ``ball_model``: "frictional" (restitution and slip-dependent friction
+      between the balls, so cut- and spin-induced throw; Alciatore TP A-14)
+      or "frictionless" (restitution only: the ideal collision, no throw).
+      Set from Python; the JSON contract's settings keep the default.
     - ``stronge_omega_ratio`` 1.8: the compliant model's ratio of tangential
       to normal contact frequency, in (1, 2) (pooltool's omega_ratio 1.8;
       tailuge's billiards uses 1.76). Its product with the cushion
@@ -98,7 +107,7 @@ class PhysicsSettings:
       and slider to 1e-8 (tests/physics/test_stronge.py).
     - ``mathavan_steps`` 200: integration steps of the Mathavan impulse.
     - ``chatter_time`` 0.02 s and ``min_normal_speed`` 0.05 m/s: the
-      anti-chatter guard (``engine.chatter_speed``). Chatter is one contact
+      anti-chatter guard (``chatter.chatter_speed``). Chatter is one contact
       repeating within a tiny time: a ball pressed against a cushion by its
       spin, two balls pressed together (one pushing the other, or two slow
       rolling balls whose rolling resistance points into each other). Each
@@ -141,15 +150,18 @@ class PhysicsSettings:
     chatter_time: float = 0.02
     max_events: int = 20000
     stronge_omega_ratio: float = 1.8
+    ball_model: str = "frictional"
 
     def __post_init__(self) -> None:
-        if self.cushion_model not in CUSHION_MODELS:
-            from bola8.errors import InputError
+        for field_name, accepted in (("cushion_model", CUSHION_MODELS), ("ball_model", BALL_MODELS)):
+            value = getattr(self, field_name)
+            if not isinstance(value, str) or value not in accepted:
+                from bola8.errors import InputError
 
-            raise InputError(f"settings.cushion_model: {self.cushion_model!r} is not a model; "
-                             f"expected one of {', '.join(CUSHION_MODELS)}.",
-                             f"settings.cushion_model: {self.cushion_model!r} no es un modelo; "
-                             f"se esperaba uno de {', '.join(CUSHION_MODELS)}.")
+                raise InputError(f"settings.{field_name}: {value!r} is not a model; "
+                                 f"expected one of {', '.join(accepted)}.",
+                                 f"settings.{field_name}: {value!r} no es un modelo; "
+                                 f"se esperaba uno de {', '.join(accepted)}.")
         if not 1.0 < self.stronge_omega_ratio < 2.0:
             from bola8.errors import InputError
 
@@ -159,19 +171,27 @@ class PhysicsSettings:
             from bola8.errors import InputError
 
             # below it the contact's slip speed rises again during restitution and the
-            # three-phase solution of bola8.physics.stronge no longer holds
+            # three-phase solution of bola8.physics.models.stronge no longer holds
             raise InputError(f"settings.stronge_omega_ratio: {self.stronge_omega_ratio!r} times the cushion "
                              f"restitution {self.ball.e_cushion!r} must exceed 1 for the compliant model.",
                              f"settings.stronge_omega_ratio: {self.stronge_omega_ratio!r} por la restitución de la "
                              f"banda {self.ball.e_cushion!r} debe superar 1 en el modelo deformable.")
 
     def as_array(self, cushion_height: float) -> np.ndarray:
-        """The flat parameter vector the kernel reads (indices in ``engine.P_*``)."""
+        """The flat parameter vector the kernel reads (indices in ``codes.P_*``)."""
         b = self.ball
         sin_theta = cushion_height / b.radius - 1.0
         return np.array([
             b.radius, b.mass, b.mu_slide, b.mu_roll, b.mu_spin, b.gravity, b.e_ball,
             b.throw_a, b.throw_b, b.throw_c, b.e_cushion, b.mu_cushion, sin_theta,
-            float(CUSHION_MODELS.index(self.cushion_model)), float(self.mathavan_steps),
+            float(self._model_id(models.CUSHION_MODELS, self.cushion_model)), float(self.mathavan_steps),
             self.min_normal_speed, self.stronge_omega_ratio, self.chatter_time,
+            float(self._model_id(models.BALL_MODELS, self.ball_model)),
         ], dtype=np.float64)
+
+    @staticmethod
+    def _model_id(models: tuple[Model, ...], name: str) -> int:
+        model = by_name(models, name)
+        if model is None:   # refused by __post_init__ already
+            raise ValueError(name)
+        return model.id

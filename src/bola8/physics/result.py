@@ -1,15 +1,16 @@
-"""A simulated shot: events, final layout, exact trajectories, and the shot's facts."""
+"""A simulated shot: events, final layout, exact trajectories (the referee's facts: ``bola8.game.facts``)."""
 
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 import numpy as np
 
-from bola8.physics import engine as E
+from bola8.physics import codes as C
+from bola8.physics.motion import evolve
 from bola8.physics.table import POCKET_NAMES, TableSpec
 
 
@@ -42,19 +43,13 @@ class ShotResult:
     ev_o: np.ndarray
     snap: np.ndarray
     truncated: bool
-    facts: dict[str, Any] = field(init=False)
-
-    def __post_init__(self) -> None:
-        from bola8.physics.facts import shot_facts
-
-        object.__setattr__(self, "facts", shot_facts(self))
 
     # ------------------------------------------------------------ events
     def event_pocket(self, k: int) -> str | None:
         code, o = int(self.ev_type[k]), int(self.ev_o[k])
-        if code == E.EV_POCKET:
+        if code == C.EV_POCKET:
             return POCKET_NAMES[o]
-        if code == E.EV_CUSHION:
+        if code == C.EV_CUSHION:
             g = self.spec.geometry
             ns = g.segments.shape[0]
             p = int(g.segments[o, 6]) if o < ns else int(g.circles[o - ns, 3])
@@ -69,19 +64,19 @@ class ShotResult:
         for k in range(len(self.ev_t)):
             i, j = int(self.ev_i[k]), int(self.ev_j[k])
             balls = (nums[i],) if j < 0 else (nums[i], nums[j])
-            out.append(Event(float(self.ev_t[k]), E.EVENT_NAMES[int(self.ev_type[k])], balls, self.event_pocket(k)))
+            out.append(Event(float(self.ev_t[k]), C.EVENT_NAMES[int(self.ev_type[k])], balls, self.event_pocket(k)))
         return tuple(out)
 
     # ------------------------------------------------------------ summaries
     @property
     def final(self) -> dict[int, tuple[float, float]]:
         rows = self.snap[-1][:, [0, 1, 9]].tolist()   # x, y, state of every ball after the last event
-        return {num: (x, y) for num, (x, y, state) in zip(self.numbers, rows) if state != E.POCKETED}
+        return {num: (x, y) for num, (x, y, state) in zip(self.numbers, rows) if state != C.POCKETED}
 
     @property
     def pocketed(self) -> tuple[tuple[int, str, float], ...]:
         return tuple((self.numbers[int(self.ev_i[k])], POCKET_NAMES[int(self.ev_o[k])], float(self.ev_t[k]))
-                     for k in np.flatnonzero(self.ev_type == E.EV_POCKET))
+                     for k in np.flatnonzero(self.ev_type == C.EV_POCKET))
 
     @property
     def off_table(self) -> tuple[int, ...]:
@@ -94,7 +89,7 @@ class ShotResult:
 
     @property
     def miscue(self) -> bool:
-        return int(self.ev_type[0]) == E.EV_MISCUE
+        return int(self.ev_type[0]) == C.EV_MISCUE
 
     # ------------------------------------------------------------ trajectories
     def _index(self, ball: int) -> int:
@@ -110,19 +105,19 @@ class ShotResult:
         row = self.snap[k, i]
         rvw = row[:9].reshape(3, 3).copy()
         s = int(row[9])
-        E.evolve(rvw, s, max(t - float(self.ev_t[k]), 0.0), self.prm)
+        evolve(rvw, s, max(t - float(self.ev_t[k]), 0.0), self.prm)
         return rvw, s
 
     def position_at(self, ball: int, t: float) -> tuple[float, float] | None:
         rvw, s = self.state_at(ball, t)
-        if s == E.POCKETED:
+        if s == C.POCKETED:
             return None
         return (float(rvw[0, 0]), float(rvw[0, 1]))
 
     def stop_time(self, ball: int) -> float:
         """When the ball stops moving on the cloth or drops."""
         i = self._index(ball)
-        moving = (self.snap[:, i, 9] == E.SLIDING) | (self.snap[:, i, 9] == E.ROLLING)
+        moving = (self.snap[:, i, 9] == C.SLIDING) | (self.snap[:, i, 9] == C.ROLLING)
         idx = np.nonzero(moving)[0]
         if len(idx) == 0:
             return 0.0
@@ -144,7 +139,7 @@ class ShotResult:
 
     def energy(self, k: int) -> float:
         """Kinetic energy of all balls right after event k (J)."""
-        m, R = self.prm[E.P_M], self.prm[E.P_R]
+        m, R = self.prm[C.P_M], self.prm[C.P_R]
         inertia = 0.4 * m * R * R
         rows = self.snap[k]
         v2 = (rows[:, 3:6] ** 2).sum()
@@ -159,5 +154,4 @@ class ShotResult:
             "final": {str(b): [x, y] for b, (x, y) in sorted(self.final.items())},
             "pocketed": [{"ball": b, "pocket": p, "t": t} for b, p, t in self.pocketed],
             "off_table": list(self.off_table),
-            "facts": self.facts,
         }

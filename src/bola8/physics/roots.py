@@ -1,3 +1,6 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
 """Real polynomial roots of degree <= 4, robust by construction (numba).
 
 Method: isolate the real roots through the derivatives. The roots of p' cut
@@ -19,12 +22,12 @@ which p goes from positive (apart) to <= 0 (touching).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from bola8.physics._jit import kernel
 
 INF = np.inf
 
 
-@njit(cache=True)
+@kernel()
 def _eval(c, n, t):
     v = c[0]
     for i in range(1, n + 1):
@@ -32,7 +35,7 @@ def _eval(c, n, t):
     return v
 
 
-@njit(cache=True)
+@kernel()
 def _eval_d(c, n, t):
     """p(t) and p'(t) by Horner."""
     v = c[0]
@@ -43,7 +46,7 @@ def _eval_d(c, n, t):
     return v, d
 
 
-@njit(cache=True)
+@kernel()
 def _scale(c, n, t):
     """Sum of |terms| at t: the size against which p(t) ~ 0 is judged."""
     s = 0.0
@@ -53,7 +56,7 @@ def _scale(c, n, t):
     return s
 
 
-@njit(cache=True)
+@kernel()
 def _bracketed_root(c, n, a, b, fa):
     """The root of p in [a, b], p monotone there and p(a), p(b) of opposite signs."""
     lo, hi = a, b
@@ -81,7 +84,7 @@ def _bracketed_root(c, n, a, b, fa):
     return t
 
 
-@njit(cache=True)
+@kernel()
 def _roots_in(c, n, lo, hi, crit, ncrit, out):
     """Real roots of p (degree n, coefficients c, highest first) in [lo, hi],
     given the sorted critical points ``crit[:ncrit]`` inside (lo, hi). Returns the count."""
@@ -116,7 +119,7 @@ def _roots_in(c, n, lo, hi, crit, ncrit, out):
     return k
 
 
-@njit(cache=True)
+@kernel()
 def real_roots(coef, lo, hi):
     """Sorted distinct real roots in [lo, hi] of the polynomial ``coef`` (highest first, degree <= 4)."""
     n = len(coef) - 1
@@ -150,7 +153,7 @@ def real_roots(coef, lo, hi):
     return out[:0].copy()
 
 
-@njit(cache=True)
+@kernel()
 def cauchy_bound(coef):
     """Every root lies within this distance of 0 (ignoring exactly-zero leading terms)."""
     n = len(coef) - 1
@@ -163,13 +166,13 @@ def cauchy_bound(coef):
     return 1.0 + m
 
 
-@njit(cache=True)
+@kernel()
 def all_real_roots(coef):
     b = cauchy_bound(coef)
     return real_roots(coef, -b, b)
 
 
-@njit(cache=True)
+@kernel()
 def first_entry(coef, lo, hi):
     """First t in [lo, hi] where p goes from > 0 to <= 0; ``lo`` if p(lo) <= 0 and p decreases there; else inf.
 
@@ -221,14 +224,14 @@ def first_entry(coef, lo, hi):
 # The event loop calls this for every ball pair, jaw tip and drop circle, so it works on
 # scalars only (no arrays to allocate); the method is the same as ``first_entry``.
 
-@njit(cache=True)
+@kernel()
 def _ev4(c4, c3, c2, c1, c0, t):
     p = (((c4 * t + c3) * t + c2) * t + c1) * t + c0
     d = ((4.0 * c4 * t + 3.0 * c3) * t + 2.0 * c2) * t + c1
     return p, d
 
 
-@njit(cache=True)
+@kernel()
 def _broot4(c4, c3, c2, c1, c0, a, b, fa):
     lo, hi = a, b
     flo = fa
@@ -251,7 +254,7 @@ def _broot4(c4, c3, c2, c1, c0, a, b, fa):
     return t
 
 
-@njit(cache=True)
+@kernel()
 def _quad_sorted(a, b, c):
     """Real roots of a t^2 + b t + c, sorted: (count, r1, r2)."""
     if a == 0.0:
@@ -270,7 +273,7 @@ def _quad_sorted(a, b, c):
     return 2, r1, r2
 
 
-@njit(cache=True)
+@kernel()
 def _cubic_roots_in(d3, d2, d1, d0, lo, hi):
     """Roots of d3 t^3 + d2 t^2 + d1 t + d0 inside (lo, hi), sorted: (count, r1, r2, r3)."""
     n, q1, q2 = _quad_sorted(3.0 * d3, 2.0 * d2, d1)
@@ -312,7 +315,7 @@ def _cubic_roots_in(d3, d2, d1, d0, lo, hi):
     return cnt, out1, out2, out3
 
 
-@njit(cache=True)
+@kernel()
 def quartic_entry(c4, c3, c2, c1, c0, lo, hi):
     """``first_entry`` for c4 t^4 + c3 t^3 + c2 t^2 + c1 t + c0, on scalars."""
     if not (hi > lo):

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from bola8.errors import InputError
+from bola8.physics.params import BallParams, CueParams
 
 
 def finite_float(v: Any) -> float | None:
@@ -52,7 +53,7 @@ def not_finite_error(field: str, v: Any) -> InputError:
                       f"{field}: {v!r} no es un número finito.")
 
 
-def _number(d: dict, key: str, default: float | None, where: str) -> float:
+def _number(d: dict[str, Any], key: str, default: float | None, where: str) -> float:
     if key not in d:
         if default is None:
             raise InputError(f"{where}.{key}: missing; it is required.",
@@ -115,7 +116,7 @@ class Strike:
         return math.hypot(self.a, self.b) > limit
 
 
-def strike_state(strike: Strike, ball, cue) -> tuple[np.ndarray, np.ndarray]:
+def strike_state(strike: Strike, ball: BallParams, cue: CueParams) -> tuple[np.ndarray, np.ndarray]:
     """(velocity (3,), angular velocity (3,)) of the cue ball just after the tip leaves it."""
     # Scalar arithmetic, in the order numpy's elementwise operations and np.cross use (the
     # same floats, without their per-call overhead: this runs once per simulated shot).

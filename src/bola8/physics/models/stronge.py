@@ -1,4 +1,7 @@
-"""Stronge's compliant frictional impact of a sphere on a half-space.
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
+"""Cushion model "stronge": Stronge's compliant frictional impact of a sphere on a half-space.
 
 W. J. Stronge, *Impact Mechanics* (Cambridge, 2000; 2nd ed. 2018), ch. 5
 ("tangential compliance"): the contact is a normal spring and a tangential
@@ -41,14 +44,16 @@ run once with the benchmark's pooltool venv).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-SPHERE_BETA_T = 3.5   # 1 + m R^2 / I for a solid sphere: the tangential inverse-mass coefficient (beta_n = 1)
+from bola8.physics._jit import kernel
+from bola8.physics.codes import P_EC, P_M, P_MUC, P_OMEGA
+from bola8.physics.models.nose import SPHERE_BETA_T, nose_apply, nose_contact
+
 _GRID = 64            # grid steps over the stick phase when looking for its end
 _BISECT = 60          # bisection steps: the bracket shrinks by 2^-60
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _phase(t, e):
     """The normal oscillation's phase at (nondimensional) time t: pi/2 at full compression, pi at the end."""
     half = 0.5 * np.pi
@@ -57,7 +62,7 @@ def _phase(t, e):
     return t / e + half * (1.0 - 1.0 / e)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _impulse(t, e):
     """Normal impulse delivered by time t, per unit mass and approach speed: 1 at full compression, 1 + e at the end."""
     if t <= 0.5 * np.pi:
@@ -65,7 +70,7 @@ def _impulse(t, e):
     return 1.0 - e * np.cos(_phase(t, e))
 
 
-@njit(cache=True)
+@kernel()
 def final_slip(r, mu, e, omega):
     """Tangential slip speed at the end of the impact, per unit normal approach speed.
 
@@ -120,9 +125,22 @@ def final_slip(r, mu, e, omega):
     return x - s * limit * (1.0 + e - _impulse(t_sl, e))
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _stick_excess(t, t_s, x_s, u_s, omega, limit, e):
     """Spring force beyond the friction limit at time t of a stick that began at t_s (> 0: it slips)."""
     tau = t - t_s
     u = u_s * np.cos(omega * tau) + x_s / omega * np.sin(omega * tau)
     return omega * omega * abs(u) - limit * np.sin(_phase(t, e)) - 1e-15
+
+
+@kernel(inline="always")
+def rebound(v0, v1, v2, w0, w1, w2, prm):
+    """The new (v0, v1, w0, w1, w2) in the cushion frame (see ``models.nose``): the tangential impulse takes
+    the slip to what the contact's two springs leave at the end (``final_slip``), possibly reversed."""
+    c, pn, tx, ty, tz, ts = nose_contact(v0, v1, v2, w0, w1, w2, prm)
+    if c <= 0.0:
+        return v0, v1, w0, w1, w2
+    pt = 0.0
+    if ts > 1e-12:
+        pt = prm[P_M] * (ts - c * final_slip(ts / c, prm[P_MUC], prm[P_EC], prm[P_OMEGA])) / SPHERE_BETA_T
+    return nose_apply(v0, v1, w0, w1, w2, pn, tx, ty, tz, ts, pt, prm)

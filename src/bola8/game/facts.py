@@ -1,0 +1,108 @@
+"""The one facts layer: a simulated shot's measurements become the referee's facts (a ``rules.Shot``).
+
+The simulator reports neutral measurements (``bola8.physics.measure``: who
+touched whom, cushion contacts, pocketings, positions). Here they become the
+facts of the contract's SHOT (spec/referee-json.md), decided as follows:
+
+- ``first_contact``: the first object ball the cue ball touched, or None.
+- ``pocketed``: the balls that dropped, in time order, with their pockets.
+- ``off_table``: the balls that left the table (none in the 2-D model).
+- ``rail_after_contact``: after the first contact some ball touched a cushion
+  nose or a jaw (Art. 10). Art. 17: a ball frozen to a cushion when the shot
+  starts (within ``FROZEN_GAP``) does not count by being pushed into it; its
+  cushion contacts count only once it has been away (more than ``LEFT_GAP``)
+  since the start.
+- ``object_balls_to_rail``: distinct object balls with a counted cushion
+  contact (Art. 7's four balls to a cushion on the break).
+- ``illegal_first_contact_behind_head_string``: the cue ball started in the
+  kitchen, on or behind the head string (y <= L/4: RULINGS, a ball is on or
+  behind a line by the point where it touches the cloth, and placement
+  allows the line), the first object ball hit started on or behind it
+  (y <= L/4; Art. 8.2/9: only a ball strictly beyond the line is playable),
+  and the cue ball's centre never crossed y > L/4 before that contact (exact:
+  the path is quadratic between events).
+- ``referee_fouls``: what a person saw (the simulator sees none); ``call``:
+  the shooter's call. Both come from the caller.
+- Art. 18 (a ball frozen to the cue ball): ``frozen_to_cue_ball`` measures
+  it with Art. 17's ``FROZEN_GAP``; ``rules.Shot`` has no field for it yet,
+  so ``shot_of`` does not pass it.
+
+``shot_of`` builds the ``rules.Shot`` directly (the values come from the
+simulator, not from outside input); ``contract_facts`` is its JSON form as
+``bola8 simulate`` prints it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bola8 import rules
+from bola8.physics import measure
+from bola8.physics.result import ShotResult
+
+FROZEN_GAP = 1e-6   # m: a ball this close to a cushion (or to the cue ball) at the start is frozen to it
+LEFT_GAP = 1e-4     # m: a frozen ball has left its cushion once it is this far away
+
+
+def counted_cushion_contacts(result: ShotResult) -> list[tuple[int, int]]:
+    """(event index, ball number) of the cushion contacts that count (Art. 17, see the module)."""
+    contacts = measure.cushion_contacts(result)
+    frozen: set[int] = set()
+    if contacts:   # (only a ball with a cushion contact can need it)
+        frozen = {i for i, gap in enumerate(measure.start_gaps(result).tolist()) if gap <= FROZEN_GAP}
+    counted: list[tuple[int, int]] = []
+    got_away: dict[int, bool] = {}
+    for k, i in contacts:
+        if i in frozen:
+            if not got_away.get(i, False):
+                got_away[i] = measure.got_away_from_cushions(result, i, float(result.ev_t[k]), LEFT_GAP)
+            if not got_away[i]:
+                continue
+        counted.append((k, result.numbers[i]))
+    return counted
+
+
+def illegal_first_contact_behind_head_string(result: ShotResult, first: tuple[int, int] | None) -> bool:
+    """Art. 8.2/9: the cue ball from the kitchen hit a ball on or behind the head string first (see the module)."""
+    if first is None:
+        return False
+    ball, k = first
+    line = result.spec.head_string_y
+    if result.start[0][1] <= line and result.start[ball][1] <= line:
+        return not measure.crossed_y(result, result.numbers.index(0), line, float(result.ev_t[k]))
+    return False
+
+
+def frozen_to_cue_ball(result: ShotResult) -> tuple[int, ...]:
+    """Art. 18: the object balls touching the cue ball (within FROZEN_GAP) when the shot starts."""
+    return tuple(sorted(b for b, gap in measure.gaps_to_ball(result, 0).items() if gap <= FROZEN_GAP))
+
+
+def shot_of(result: ShotResult, call: rules.Call | None = None, referee_fouls: tuple[str, ...] = ()) -> rules.Shot:
+    """The referee's facts of a simulated shot, with the caller's call and the fouls a person saw."""
+    first = measure.first_contact(result, 0)
+    counted = counted_cushion_contacts(result)
+    return rules.Shot(
+        first_contact=None if first is None else first[0],
+        pocketed=tuple(rules.Pocketed(ball, pocket) for ball, pocket, _t in result.pocketed),
+        call=call,
+        off_table=tuple(result.off_table),
+        rail_after_contact=first is not None and any(k > first[1] for k, _ in counted),
+        object_balls_to_rail=len({b for _, b in counted if b != 0}),
+        illegal_first_contact_behind_head_string=illegal_first_contact_behind_head_string(result, first),
+        referee_fouls=tuple(referee_fouls),
+    )
+
+
+def contract_facts(result: ShotResult) -> dict[str, Any]:
+    """The facts as ``bola8 simulate`` prints them: the contract's SHOT without "call" (spec/simulate-json.md)."""
+    shot = shot_of(result)
+    return {
+        "first_contact": shot.first_contact,
+        "pocketed": [p.to_dict() for p in shot.pocketed],
+        "off_table": list(shot.off_table),
+        "rail_after_contact": shot.rail_after_contact,
+        "object_balls_to_rail": shot.object_balls_to_rail,
+        "illegal_first_contact_behind_head_string": shot.illegal_first_contact_behind_head_string,
+        "referee_fouls": list(shot.referee_fouls),
+    }

@@ -1,0 +1,66 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
+"""The anti-chatter guard shared by every contact model (see ``PhysicsSettings``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bola8.physics._jit import kernel
+from bola8.physics.codes import P_TCHAT, P_VMIN
+
+
+@kernel(inline="always")
+def chatter_speed(v_app, since, prm):
+    """Separation speed the anti-chatter guard asks of a contact (0: the guard does not act).
+
+    Chatter is a contact repeating within ``chatter_time`` (tau): a ball pressed
+    against a cushion, or two balls pressed together, by forces that bring them
+    back after every rebound; with e < 1 the rebounds shrink geometrically and
+    the contacts pile up towards one instant. Only then does the guard act: the
+    pair (or ball and cushion) left the previous contact ``since`` ago and came
+    back at ``v_app``, so it is pressed with about 2 v_app / since; leaving at
+    v_app tau / since brings it back after about tau. Capped at
+    ``min_normal_speed``. A first contact, or one after a longer time, keeps
+    the model's restitution (a grazing hit or a thin cut stays physical).
+    """
+    tau = prm[P_TCHAT]
+    if not since < tau:
+        return 0.0
+    if since <= 0.0:
+        return prm[P_VMIN]
+    return min(prm[P_VMIN], v_app * tau / since)
+
+
+@kernel(inline="always")
+def keep_apart(a, b, nx, ny, target, m, I):
+    """Anti-chatter: two balls leave a repeating contact ``target`` apart along the normal.
+
+    The missing separation speed is given symmetrically along the normal
+    (momentum kept); its kinetic energy m (target^2 - vsep^2) / 4 is taken
+    from the pair's other motion - their spins and their relative velocity
+    across the normal, scaled down together - so the energy does not rise.
+    If that motion cannot pay for it the contact stays as the model left it.
+    """
+    vsep = (b[1, 0] - a[1, 0]) * nx + (b[1, 1] - a[1, 1]) * ny
+    if vsep >= target:
+        return
+    gain = 0.25 * m * (target * target - vsep * vsep)
+    # half the relative velocity across the normal: a has mean - d, b has mean + d
+    dx = 0.5 * (b[1, 0] - a[1, 0]) - 0.5 * vsep * nx
+    dy = 0.5 * (b[1, 1] - a[1, 1]) - 0.5 * vsep * ny
+    spin = 0.5 * I * (a[2, 0] ** 2 + a[2, 1] ** 2 + a[2, 2] ** 2 + b[2, 0] ** 2 + b[2, 1] ** 2 + b[2, 2] ** 2)
+    avail = spin + m * (dx * dx + dy * dy)
+    if not gain < avail:
+        return
+    k = np.sqrt(1.0 - gain / avail)
+    half = 0.5 * (target - vsep)
+    cx, cy = (k - 1.0) * dx + half * nx, (k - 1.0) * dy + half * ny
+    a[1, 0] -= cx
+    a[1, 1] -= cy
+    b[1, 0] += cx
+    b[1, 1] += cy
+    for c in range(3):
+        a[2, c] *= k
+        b[2, c] *= k

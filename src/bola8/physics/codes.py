@@ -1,0 +1,28 @@
+"""The kernels' shared vocabulary: motion states, event codes and the parameter vector's indices.
+
+Plain integers and floats, read by every kernel module (numba folds them as
+constants) and by the Python side (``ShotResult``, the facts).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+# motion states of a ball
+STATIONARY, SPINNING, SLIDING, ROLLING, POCKETED = 0, 1, 2, 3, 4
+
+# event codes (EVENT_NAMES[code] is the contract's spelling)
+EV_STRIKE, EV_BALL_BALL, EV_CUSHION, EV_POCKET = 0, 1, 2, 3
+EV_SLIDE_ROLL, EV_ROLL_STOP, EV_ROLL_SPIN, EV_SPIN_STOP = 4, 5, 6, 7
+EV_MISCUE, EV_SLIDE_STOP, EV_SLIDE_SPIN = 8, 9, 10
+EVENT_NAMES = ("strike", "ball_ball", "cushion", "pocket", "slide_roll", "roll_stop", "roll_spin",
+               "spin_stop", "miscue", "slide_stop", "slide_spin")
+
+# indices into the parameter vector (PhysicsSettings.as_array)
+P_R, P_M, P_MUS, P_MUR, P_MUSP, P_G, P_EB = 0, 1, 2, 3, 4, 5, 6
+P_TA, P_TB, P_TC, P_EC, P_MUC, P_SINT, P_MODEL, P_STEPS, P_VMIN, P_OMEGA = 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+P_TCHAT, P_BALL_MODEL = 17, 18
+
+EPS_V = 1e-9      # m/s: below this a speed is zero
+EPS_W = 1e-7      # rad/s: below this a spin is zero
+INF = np.inf

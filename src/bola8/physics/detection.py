@@ -1,0 +1,164 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the arrays and floats they receive; the ones Python
+# calls are annotated)
+"""Contact times: when a ball's quadratic path first meets another ball, a cushion, a jaw or a drop.
+
+Ball-ball |r_i - r_j|^2 = (2R)^2 is a quartic; a straight cushion or jaw face
+(distance R from its line) a quadratic; a jaw tip circle and a pocket's drop
+circle quartics (``roots.quartic_entry``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bola8.physics._jit import kernel
+from bola8.physics.codes import INF
+from bola8.physics.roots import quartic_entry
+
+
+@kernel()
+def entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, horizon):
+    """First t in [0, horizon] at which |d0 + d1 t + d2 t^2| falls to rad (quartic), or inf.
+
+    d is a ball's path relative to another ball (rad = 2R), to a jaw tip
+    (rad = R + tip radius) or to a pocket's drop centre (rad = its radius).
+    Scalar arguments: a call passes no arrays (no reference counting), so it
+    is cheap without being inlined at each of its call sites.
+
+    Most calls are answered without the quartic, by a lower bound on |d(t)| over
+    [0, horizon]: if it stays above rad + 1e-9 the quartic has no root there (its
+    rounding is orders of magnitude below that margin), so skipping it changes
+    no result. |d(t)| >= |d(t).u| for any unit u; two directions, each giving a
+    closed-form bound without divisions (one square root each):
+
+    - u = d0 / n0, the line of centres at the start: n0 |d(t)| >= n0^2 + (d1.d0) t
+      + (d2.d0) t^2, a quadratic in t (balls moving apart or side by side);
+      at least as tight as the triangle inequality n0 - |d1| t - |d2| t^2;
+    - u across the relative velocity, w = d1 turned by 90 degrees: d(t).w =
+      d0.w + (d2.w) t^2 is monotone in t, so if it keeps its sign |d(t)| |w| >=
+      min(|d0.w|, |d0.w + (d2.w) horizon^2|) (balls that pass each other).
+
+    The quartic's n0 is np.hypot's, as before.
+    """
+    n0sq = d0x * d0x + d0y * d0y
+    lim = rad + 1e-9
+    if n0sq > lim * lim:
+        b1 = d1x * d0x + d1y * d0y
+        b2 = d2x * d0x + d2y * d0y
+        low = min(n0sq, n0sq + (b1 + b2 * horizon) * horizon)
+        if b2 > 0.0 and 0.0 < -b1 < 2.0 * b2 * horizon:
+            low = min(low, n0sq - 0.25 * b1 * b1 / b2)
+        if low > lim * np.sqrt(n0sq):
+            return INF
+        c = d1x * d0y - d1y * d0x
+        e = c + (d1x * d2y - d1y * d2x) * horizon * horizon
+        if (c > 0.0) == (e > 0.0) and min(abs(c), abs(e)) > lim * np.sqrt(d1x * d1x + d1y * d1y):
+            return INF
+    n0 = np.hypot(d0x, d0y)
+    return quartic_entry(d2x * d2x + d2y * d2y, 2.0 * (d1x * d2x + d1y * d2y),
+                         d1x * d1x + d1y * d1y + 2.0 * (d0x * d2x + d0y * d2y),
+                         2.0 * (d0x * d1x + d0y * d1y), n0 * n0 - rad * rad, 0.0, horizon)
+
+
+@kernel()
+def quadratic_entry(c0, c1, c2, horizon):
+    """First t in [0, horizon] where c0 t^2 + c1 t + c2 goes from > 0 to <= 0 (closed form).
+
+    Roots by the cancellation-free pair q = -(c1 + sign(c1) sqrt(disc)) / 2, q / c0 and
+    c2 / q; a vanishing c0 is the linear case. The result is nudged to p(t) <= 0.
+
+    A ball that starts on the line or a hair inside it (p(0) <= 0, rounding) and moves
+    away is not clear of it for good if its path curves back (c0 < 0): the contact is
+    the later root, where it comes back, or - if it never gets clear - the turning
+    point, where it starts moving in again.
+    """
+    if c2 <= 0.0:
+        if c1 < 0.0:
+            return 0.0
+        if c0 >= 0.0:
+            return INF
+        disc = c1 * c1 - 4.0 * c0 * c2      # <= c1^2 here: c0 < 0, c2 <= 0
+        if disc < 0.0:
+            t = -0.5 * c1 / c0
+        else:
+            t = -0.5 * (c1 + np.sqrt(disc)) / c0   # the larger root, no cancellation
+    elif c1 >= 0.0 and c0 >= 0.0:
+        return INF   # moving away and not curving back: no positive root (skips the square root)
+    elif c0 == 0.0:
+        t = -c2 / c1
+    else:
+        disc = c1 * c1 - 4.0 * c0 * c2
+        if disc < 0.0:
+            return INF
+        sq = np.sqrt(disc)
+        q = -0.5 * (c1 + sq) if c1 >= 0.0 else -0.5 * (c1 - sq)
+        r1 = q / c0
+        r2 = c2 / q if q != 0.0 else INF
+        lo_r = min(r1, r2)
+        hi_r = max(r1, r2)
+        # p(0) > 0. Opening up: both roots share a sign, the entry is the smaller if positive
+        # (a double root is a graze). Opening down: one root of each sign, the entry is the positive one.
+        if c0 > 0.0:
+            if lo_r <= 0.0 or disc == 0.0:
+                return INF
+            t = lo_r
+        else:
+            t = hi_r
+    if t > horizon:
+        return INF
+    for _ in range(8):
+        if (c0 * t + c1) * t + c2 <= 0.0:
+            break
+        t = t + 1e-15 * (1.0 + t)
+    return t
+
+
+@kernel()
+def segment_dt(x0, y0, x1, y1, x2, y2, ax, ay, bx, by, nx, ny, R, horizon):
+    """First contact of the path (x0, y0) + (x1, y1) t + (x2, y2) t^2 with the cushion face a-b
+    (normal n towards the ball): the centre at distance R from its line, within the segment."""
+    c0 = x2 * nx + y2 * ny
+    c1 = x1 * nx + y1 * ny
+    c2 = (x0 - ax) * nx + (y0 - ay) * ny - R
+    t = quadratic_entry(c0, c1, c2, horizon)
+    if t == INF:
+        return INF
+    x = x0 + x1 * t + x2 * t * t
+    y = y0 + y1 * t + y2 * t * t
+    ex, ey = bx - ax, by - ay
+    lam = ((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey)
+    if lam < -1e-9 or lam > 1.0 + 1e-9:
+        return INF
+    return t
+
+
+@kernel()
+def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R):
+    """A moving ball's first cushion or jaw contact and first drop within h, on the path
+    (x0, y0) + (x1, y1) t + (x2, y2) t^2: (cushion dt, cushion index, drop dt, pocket index),
+    dt inf and index -1 if none. Cushion indices: segments first, then jaw-tip circles."""
+    best = INF
+    bo = -1
+    for k in range(segs.shape[0]):
+        d = segment_dt(x0, y0, x1, y1, x2, y2, segs[k, 0], segs[k, 1], segs[k, 2], segs[k, 3], segs[k, 4],
+                       segs[k, 5], R, h)
+        if d < best:
+            best = d
+            bo = k
+    ns = segs.shape[0]
+    # nothing after the ball's first own event matters: it is recomputed then
+    for k in range(circs.shape[0]):
+        d = entry_dt(x0 - circs[k, 0], y0 - circs[k, 1], x1, y1, x2, y2, R + circs[k, 2], min(h, best))
+        if d < best:
+            best = d
+            bo = ns + k
+    hh = min(h, best)
+    best_h = INF
+    bo_h = -1
+    for k in range(holes.shape[0]):
+        d = entry_dt(x0 - holes[k, 0], y0 - holes[k, 1], x1, y1, x2, y2, holes[k, 2], hh)
+        if d < best_h:
+            best_h = d
+            bo_h = k
+    return best, bo, best_h, bo_h

@@ -363,15 +363,17 @@ def create_app(db_path: str) -> FastAPI:
         from bola8.physics import simulate
         from bola8.server.trajectory import trajectory
 
+        from bola8.game.facts import contract_facts, shot_of
+
         result = simulate(table=body.table, balls=body.balls, strike=body.strike.model_dump())
-        facts = dict(result.facts)
-        facts["call"] = None if body.call is None else rules.Call.from_dict(body.call.model_dump()).to_dict()
-        answer: dict[str, Any] = {"shot": {**result.to_dict(), "facts": facts, "trajectory": trajectory(result),
-                                           "balls_before": {k: v for k, v in body.balls.items()},
-                                           "balls_after": result.to_dict()["final"]}}
+        call = None if body.call is None else rules.Call.from_dict(body.call.model_dump())
+        facts = {**contract_facts(result), "call": None if call is None else call.to_dict()}
+        simulated = result.to_dict()
+        answer: dict[str, Any] = {"shot": {**simulated, "facts": facts, "trajectory": trajectory(result),
+                                           "balls_before": dict(body.balls), "balls_after": simulated["final"]}}
         if body.state is not None:
             state = rules.State.from_dict(body.state)
-            ruling, after = rules.judge(state, rules.Shot.from_dict(facts))
+            ruling, after = rules.judge(state, shot_of(result, call))
             answer["ruling"], answer["state"] = ruling.to_dict(lang), after.to_dict()
         return answer
 

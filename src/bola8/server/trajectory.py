@@ -12,15 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
-
-from bola8.physics import engine as E
+from bola8.physics import codes as E
+from bola8.physics._jit import kernel
+from bola8.physics.motion import evolve
 
 RATE = 60.0              # samples per second of motion, at least (the client animates at 60 fps)
 DIGITS = 5               # 10 micrometres: far below a pixel
 
 
-@njit(cache=True)
+@kernel()      # the physics package's cache: a change of motion.py recompiles this loop too
 def _positions(snap: np.ndarray, ball: int, ev_t: np.ndarray, times: np.ndarray, ks: np.ndarray,
                prm: np.ndarray) -> np.ndarray:   # pragma: no cover - compiled
     out = np.empty((times.shape[0], 2))
@@ -29,7 +29,7 @@ def _positions(snap: np.ndarray, ball: int, ev_t: np.ndarray, times: np.ndarray,
         rvw = snap[k, ball, :9].copy().reshape(3, 3)
         state = int(snap[k, ball, 9])
         if state != E.POCKETED:
-            E.evolve(rvw, state, times[j] - ev_t[k], prm)
+            evolve(rvw, state, times[j] - ev_t[k], prm)
         out[j, 0] = rvw[0, 0]
         out[j, 1] = rvw[0, 1]
     return out

@@ -113,10 +113,13 @@ MIN_CLEARANCE = FROZEN_GAP / 2.0
 CENTRE, BACK_LEFT, BACK_RIGHT = 4, 10, 14     # the middle of row 3; the ends of row 5
 ROWS = 5
 
-# Draws of one ball's offset before the closed-form placement below; with the
-# spreads above a draw is accepted at least about half the time, so the fallback
-# is a guarantee of termination, not a part of the distribution.
+# Draws of one ball's offset before the whole rack is drawn again, and draws of
+# the whole rack before the perfect triangle of the spread's gap is used. With the
+# spreads above a draw is accepted at least about half the time, so these bounds
+# guarantee termination; they are not a part of the distribution. (Moving a
+# crowded ball back instead pushed the rows behind it out of the triangle.)
 _MAX_DRAWS = 256
+_MAX_RACKS = 16
 
 # Spreads the seeds of successive racks of one game apart (any odd constant works).
 _RACK_STRIDE = 1_000_003
@@ -146,22 +149,31 @@ def _clear(p: Point, placed: list[Point], limit: float) -> bool:
     return all(math.dist(p, q) >= limit for q in placed)
 
 
-def _place(ideal: Point, jitter: float, placed: list[Point], limit: float, rng: random.Random) -> Point:
-    """``ideal`` moved by a uniform offset in a disc of radius ``jitter``, clear of ``placed``."""
+def _place(ideal: Point, jitter: float, placed: list[Point], limit: float,
+           rng: random.Random) -> Point | None:
+    """``ideal`` moved by a uniform offset in a disc of radius ``jitter``, clear of ``placed``;
+    None when every draw touched a ball already placed."""
     for _ in range(_MAX_DRAWS):
         r = jitter * math.sqrt(rng.random())
         angle = 2.0 * math.pi * rng.random()
         p = (ideal[0] + r * math.cos(angle), ideal[1] + r * math.sin(angle))
         if _clear(p, placed, limit):
             return p
-    # Every draw hit a neighbour: put the ball on its place, moved back (away from
-    # the apex, where no ball is placed yet) just far enough to clear every ball.
-    x, y = ideal
-    for qx, qy in placed:
-        dx = x - qx
-        if abs(dx) < limit:
-            y = max(y, qy + math.sqrt(limit * limit - dx * dx))
-    return (x, y)
+    return None
+
+
+def _placed(table: TableSpec, spread: RackSpread, limit: float, rng: random.Random) -> list[Point] | None:
+    """The 15 places of one draw of the rack, or None when a ball found no room near its place."""
+    placed: list[Point] = []
+    for index, ideal in enumerate(rack_places(table, spread.gap)):
+        if index == 0:
+            placed.append(table.foot_spot)     # the apex ball exactly on the foot spot
+            continue
+        point = _place(ideal, spread.jitter, placed, limit, rng)
+        if point is None:
+            return None
+        placed.append(point)
+    return placed
 
 
 def _tightness(value: object) -> Tightness:
@@ -187,12 +199,14 @@ def rack(table: TableSpec, seed: int, tightness: Tightness = "typical") -> dict[
     rng = random.Random(seed)
     numbers = rack_numbers(rng)
     limit = 2.0 * table.ball_radius + MIN_CLEARANCE
-    placed: list[Point] = []
-    for index, ideal in enumerate(rack_places(table, spread.gap)):
-        if index == 0:
-            placed.append(table.foot_spot)     # the apex ball exactly on the foot spot
-        else:
-            placed.append(_place(ideal, spread.jitter, placed, limit, rng))
+    for _ in range(_MAX_RACKS):
+        placed = _placed(table, spread, limit, rng)
+        if placed is not None:
+            break
+    else:
+        # Every draw crowded some ball out: the perfect triangle of this spread's gap,
+        # legal by construction (neighbours 2R + gap apart, gap >= MIN_CLEARANCE).
+        placed = rack_places(table, spread.gap)
     return dict(sorted(zip(numbers, placed)))
 
 

@@ -50,6 +50,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                "draw a shot of a record as an SVG diagram"),
     "demo": ("bola8.cli.demo", "el trabajo principal: el árbitro y un encuentro corto entre bots",
              "the main job: the referee and a short bot-vs-bot match"),
+    "serve": ("bola8.cli.serve", "sirve la aplicación del navegador y su API HTTP",
+              "serve the browser app and its HTTP API"),
 }
 EXIT_OK, EXIT_OUTPUT, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 1, 2, 130, 141
 

@@ -1,0 +1,57 @@
+"""``bola8 serve``: the browser app and its API on this machine (SQLite under the user's data folder)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+
+def default_db() -> str:
+    """``$XDG_DATA_HOME/bola8/bola8.db``, or ``~/.local/share/bola8/bola8.db``."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "bola8", "bola8.db")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from bola8.cli._io import add_lang_argument, words
+
+    parser.add_argument("--host", default="127.0.0.1",
+                        help=words(parser, "dirección en la que escuchar (por defecto 127.0.0.1)",
+                                   "address to listen on (default 127.0.0.1)"))
+    parser.add_argument("--port", type=int, default=8808,
+                        help=words(parser, "puerto (por defecto 8808)", "port (default 8808)"))
+    parser.add_argument("--db", default=None,
+                        help=words(parser, f"base de datos SQLite (por defecto {default_db()})",
+                                   f"SQLite database (default {default_db()})"))
+    add_lang_argument(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+    import sqlite3
+    import sys
+
+    if not 0 < args.port < 65536:
+        text = ("--port: {} is not a port; expected 1 to 65535." if args.lang == "en"
+                else "--port: {} no es un puerto; se esperaba de 1 a 65535.")
+        print(json.dumps({"error": text.format(args.port)}, ensure_ascii=False), file=sys.stderr)
+        return 2
+    import uvicorn
+
+    from bola8.server import create_app
+
+    db = args.db or default_db()
+    try:
+        app = create_app(db)
+    except (OSError, sqlite3.Error) as error:
+        why = getattr(error, "strerror", None) or str(error)
+        text = (f"--db: cannot open {db!r} ({why})." if args.lang == "en"
+                else f"--db: no se puede abrir {db!r} ({why}).")
+        print(json.dumps({"error": text}, ensure_ascii=False), file=sys.stderr)
+        return 2
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    url = f"http://{host}:{args.port}/"
+    print((f"bola8 is served at {url} (database {db})" if args.lang == "en"
+           else f"bola8 se sirve en {url} (base de datos {db})"), flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0

@@ -1,0 +1,210 @@
+"""The referee assistant: a match on a REAL table, judged from the facts a person enters.
+
+No physics: the person keeping the match enters the lag's result, then the
+facts of each shot (the referee contract's SHOT, ``rules.Shot.from_dict``),
+the options taken and the declarations. :mod:`bola8.rules` judges each one
+(``judge``, ``decide``, ``declare``); :class:`~bola8.game.match.MatchProgress`
+keeps the match - the lag of Art. 4.1 and the hill-hill lag of Art. 4.2,
+alternate breaks, the race, stalemates replayed with the same breaker
+(Art. 21.2). Every ruling can be undone (a stack of the states before each
+one), and the match exports as JSON Lines in its own format,
+``bola8-real-table`` (version 1): a ``match`` header (players, race,
+ruleset), then one line per accepted action in order (``lag``, ``shot``
+with its facts, ``choice``, ``declare``), each with the ruling and the state
+after it, and ``game_end`` / ``match_end`` lines. Undone actions are not in it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from bola8 import rules
+from bola8.errors import InputError
+from bola8.game.match import MatchProgress
+from bola8.game.session import OutOfTurn, ToAct
+
+FORMAT = "bola8-real-table"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One accepted action: what was entered and what the referee answered."""
+
+    n: int                              # 1-based over the match
+    kind: str                           # "lag" | "shot" | "choice" | "declare"
+    data: dict[str, Any]                # what was entered
+    game_number: int
+    player: int | None = None
+    ruling: rules.Ruling | None = None  # None for a lag
+    state: rules.State | None = None    # after the action
+
+
+@dataclass
+class _Snapshot:
+    progress: MatchProgress
+    state: rules.State | None
+    history: list[Entry] = field(default_factory=list)
+
+
+class RealTableMatch:
+    """A real match kept by a person; every change through :meth:`lag`, :meth:`shot`, :meth:`choice`,
+    :meth:`declare`, :meth:`undo`."""
+
+    def __init__(self, players: tuple[str, str], race: int, ruleset: str = "spanish"):
+        rules.get_ruleset(ruleset)
+        if isinstance(race, bool) or not isinstance(race, int) or not 1 <= race <= 99:
+            raise InputError(f"race: {race!r} is not a race; expected a whole number of games from 1 to 99.",
+                             f"race: {race!r} no es un número de partidas; se esperaba un entero de 1 a 99.")
+        names = tuple(players)
+        if len(names) != 2 or not all(isinstance(n, str) and n.strip() and len(n) <= 40 for n in names):
+            raise InputError("players: expected two names of 1 to 40 characters.",
+                             "players: se esperaban dos nombres de 1 a 40 caracteres.")
+        self.players = (names[0], names[1])
+        self.race = race
+        self.ruleset = ruleset
+        self.progress = MatchProgress(race)
+        self.state: rules.State | None = None    # the game in play; None while a lag is due or at the end
+        self.history: list[Entry] = []
+        self._undo: list[_Snapshot] = []
+
+    # ------------------------------------------------------------ queries
+    @property
+    def game_number(self) -> int:
+        return self.progress.games
+
+    @property
+    def over(self) -> bool:
+        return self.progress.over
+
+    def to_act(self) -> ToAct | None:
+        if self.progress.over:
+            return None
+        if self.state is None:
+            return ToAct(0, "lag", reason=self.progress.lag_due())
+        if self.state.decision is not None:
+            return ToAct(self.state.decision.player, "choice", tuple(self.state.decision.options))
+        return ToAct(self.state.shooter, "shot")
+
+    # ------------------------------------------------------------ actions
+    def lag(self, winner: int, breaks: int | None = None) -> None:
+        """Art. 4: the person enters who won the lag and whom the winner chose to break (default: himself)."""
+        self._expect("lag")
+        _player(winner, "winner")
+        breaker = winner if breaks is None else _player(breaks, "breaks")
+        reason = self.progress.lag_due()
+        assert reason is not None
+        self._save()
+        self.progress.lagged(reason, breaker)
+        self._record("lag", {"winner": winner, "breaks": breaker, "reason": reason}, None, None, None)
+        self._start_game()
+
+    def shot(self, facts: Any) -> rules.Ruling:
+        """The facts of one shot (referee-json SHOT), judged."""
+        self._expect("shot")
+        assert self.state is not None
+        shot = rules.Shot.from_dict(facts)
+        ruling, after = rules.judge(self.state, shot)
+        return self._ruled("shot", shot.to_dict(), self.state.shooter, ruling, after)
+
+    def choice(self, option: str) -> rules.Ruling:
+        self._expect("choice")
+        assert self.state is not None and self.state.decision is not None
+        ruling, after = rules.decide(self.state, option)
+        return self._ruled("choice", {"option": option}, self.state.decision.player, ruling, after)
+
+    def declare(self, what: str, player: int | None = None) -> rules.Ruling:
+        """Art. 21.2 agreed stalemate, or a forfeit against ``player`` (Art. 18.5, 22)."""
+        if self.progress.over:
+            raise _over()
+        if self.state is None:
+            raise OutOfTurn("declare: no game is in play; the lag comes first.",
+                            "declare: no hay partida en juego; primero va el sorteo de salida.")
+        ruling, after = rules.declare(self.state, what, player)
+        return self._ruled("declare", {"what": what, "player": player}, player, ruling, after)
+
+    def undo(self) -> Entry:
+        """Take back the last accepted action (a lag or a ruling); the match is as it was before it."""
+        if not self._undo:
+            raise OutOfTurn("undo: there is nothing to undo.", "undo: no hay nada que deshacer.")
+        undone = self.history[-1]
+        snapshot = self._undo.pop()
+        self.progress, self.state, self.history = snapshot.progress, snapshot.state, snapshot.history
+        return undone
+
+    # ------------------------------------------------------------ export
+    def record_lines(self) -> list[dict[str, Any]]:
+        lines: list[dict[str, Any]] = [{"type": "match", "format": FORMAT, "version": VERSION,
+                                        "players": list(self.players), "race": self.race,
+                                        "ruleset": self.ruleset}]
+        score = [0, 0]
+        for entry in self.history:
+            line: dict[str, Any] = {"type": entry.kind, "n": entry.n, "game": entry.game_number,
+                                    "player": entry.player, **entry.data}
+            if entry.ruling is not None:
+                line["ruling"] = entry.ruling.to_dict("es") | {
+                    "reasons": [r.to_dict() | {"es": r.text("es"), "en": r.text("en")} for r in entry.ruling.reasons]}
+            if entry.state is not None:
+                line["state"] = entry.state.to_dict()
+            lines.append(line)
+            if entry.state is not None and entry.state.phase == "over":
+                if entry.state.result != "stalemate" and entry.state.winner is not None:
+                    score[entry.state.winner] += 1
+                lines.append({"type": "game_end", "game": entry.game_number, "result": entry.state.result,
+                              "winner": entry.state.winner, "score": list(score)})
+        if self.progress.over:
+            lines.append({"type": "match_end", "winner": self.progress.winner, "score": list(self.progress.score),
+                          "result": self.progress.result})
+        return lines
+
+    def record_text(self) -> str:
+        return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in self.record_lines())
+
+    # ------------------------------------------------------------ internal
+    def _expect(self, kind: str) -> None:
+        now = self.to_act()
+        if now is None:
+            raise _over()
+        if now.action != kind:
+            raise OutOfTurn(f"{kind}: not now; the table expects a {now.action} (seat {now.seat}).",
+                            f"{kind}: ahora no; la mesa espera {now.action} (jugador {now.seat}).")
+
+    def _save(self) -> None:
+        self._undo.append(_Snapshot(copy.deepcopy(self.progress), self.state, list(self.history)))
+
+    def _record(self, kind: str, data: dict[str, Any], player: int | None, ruling: rules.Ruling | None,
+                state: rules.State | None) -> None:
+        self.history.append(Entry(len(self.history) + 1, kind, data, self.progress.games, player, ruling, state))
+
+    def _ruled(self, kind: str, data: dict[str, Any], player: int | None, ruling: rules.Ruling,
+               after: rules.State) -> rules.Ruling:
+        self._save()
+        self._record(kind, data, player, ruling, after)
+        self.state = after
+        if after.phase == "over":
+            self.progress.game_ended(after.result, after.winner)
+            self.state = None
+            if not self.progress.over and self.progress.lag_due() is None:
+                self._start_game()
+        return ruling
+
+    def _start_game(self) -> None:
+        self.progress.game_started()
+        breaker = self.progress.breaker
+        assert breaker is not None
+        self.state = rules.State.initial(ruleset=self.ruleset, breaker=breaker)
+
+
+def _player(value: Any, where: str) -> int:
+    if isinstance(value, bool) or value not in (0, 1):
+        raise InputError(f"{where}: {value!r} is not a player; expected 0 or 1.",
+                         f"{where}: {value!r} no es un jugador; se esperaba 0 o 1.")
+    return int(value)
+
+
+def _over() -> InputError:
+    return OutOfTurn("table: the match is over; no further action is possible.",
+                     "table: el encuentro ha terminado; ya no es posible ninguna acción.")

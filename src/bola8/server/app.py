@@ -1,0 +1,437 @@
+"""The ASGI app: the JSON API of docs/server-api.md under /api and the browser app at /.
+
+Handlers are ``async`` and run one at a time on the event loop, so a game is
+never changed by two requests at once; a stroke simulates in milliseconds.
+Every refusal is ``{"error": "<one sentence naming the field>"}`` in the
+request's ``?lang=es|en`` (Spanish by default) with a 4xx status.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import secrets
+from typing import Any, Literal
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from bola8 import rules
+from bola8.errors import InputError
+from bola8.game.session import (Action, ChoiceAction, DeclareAction, LagAction, OutOfTurn, PlaceAction,
+                                ShotAction)
+from bola8.server.errors import ApiError, conflict, forbidden, not_found, over
+from bola8.server.games import (BOT_LEVELS, PLAYER_KINDS, LiveGame, action_from_dict, action_to_dict,
+                                player_kind)
+from bola8.server.store import Store, token_digest
+from bola8.server.views import game_view, shot_text, shot_view
+
+log = logging.getLogger("bola8.server")
+STATIC = os.path.join(os.path.dirname(__file__), "static")
+Lang = Literal["es", "en"]
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(Body):
+    players: list[str] = Field(min_length=2, max_length=2)
+    race: int = Field(3, ge=1, le=99)
+    table: str = "9ft"
+    ruleset: str = "spanish"
+    seed: int | None = Field(None, ge=0, le=2**31 - 1)
+    names: list[str] | None = Field(None, min_length=2, max_length=2)
+
+
+class StrikeBody(Body):
+    speed: float
+    phi: float
+    theta: float = 0.0
+    a: float = 0.0
+    b: float = 0.0
+
+
+class CallBody(Body):
+    ball: int
+    pocket: str
+
+
+class LagBody(Body):
+    speed: float
+    breaks: bool = True
+
+
+class PlaceBody(Body):
+    x: float
+    y: float
+
+
+class ShotBody(Body):
+    strike: StrikeBody
+    call: CallBody | None = None
+    elapsed_s: float | None = Field(None, ge=0)
+
+
+class ChoiceBody(Body):
+    option: str
+
+
+class DeclareBody(Body):
+    what: Literal["stalemate", "forfeit"]
+
+
+class PracticeBody(Body):
+    table: str = "9ft"
+    balls: dict[str, list[float]]
+    strike: StrikeBody
+    call: CallBody | None = None
+    state: dict[str, Any] | None = None
+
+
+def _lang(request: Request) -> str:
+    return "en" if request.query_params.get("lang") == "en" else "es"
+
+
+def _error(status: int, text: str) -> JSONResponse:
+    return JSONResponse({"error": text}, status_code=status)
+
+
+_VALIDATION_ES = {"missing": "falta; es obligatorio", "extra_forbidden": "campo desconocido",
+                  "json_invalid": "el cuerpo no es JSON válido"}
+
+
+def _validation_text(error: RequestValidationError, lang: str) -> tuple[int, str]:
+    first = error.errors()[0] if error.errors() else {"loc": ("body",), "type": "", "msg": "invalid"}
+    loc = [str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path", "header")]
+    where = ".".join(loc) or "body"
+    kind = str(first.get("type", ""))
+    status = 400 if kind == "json_invalid" else 422
+    msg = str(first.get("msg", "invalid value"))
+    if lang == "es":
+        return status, f"{where}: {_VALIDATION_ES.get(kind, 'valor no válido (' + msg + ')')}."
+    return status, f"{where}: {msg[0].lower() + msg[1:] if msg else 'invalid value'}."
+
+
+class Hub:
+    """The WebSocket spectators of each game and table: one queue per connection."""
+
+    def __init__(self) -> None:
+        self.queues: dict[str, set[asyncio.Queue[dict[str, str]]]] = {}
+
+    def publish(self, key: str, texts: dict[str, str]) -> None:
+        for queue in self.queues.get(key, ()):
+            queue.put_nowait(texts)
+
+
+def create_app(db_path: str) -> FastAPI:
+    """The server's app on the SQLite database at ``db_path`` (created when missing)."""
+    from bola8.server.tables import TableRegistry
+
+    store = Store(db_path)
+    app = FastAPI(title="bola8", version="1", openapi_url="/api/openapi.json", docs_url="/api/docs",
+                  redoc_url=None)
+    live: dict[str, LiveGame] = {}
+    tokens: dict[str, list[str | None]] = {}
+    hub = Hub()
+    tables = TableRegistry(store, hub)
+    app.state.store = store
+
+    # ------------------------------------------------------------ errors
+    @app.exception_handler(RequestValidationError)
+    async def on_validation(request: Request, error: RequestValidationError) -> JSONResponse:
+        status, text = _validation_text(error, _lang(request))
+        return _error(status, text)
+
+    @app.exception_handler(InputError)
+    async def on_input(request: Request, error: InputError) -> JSONResponse:
+        status = error.status if isinstance(error, ApiError) else 409 if isinstance(error, OutOfTurn) else 422
+        return _error(status, error.text(_lang(request)))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def on_http(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        en = {404: "path: there is no such page or endpoint.",
+              405: "method: this endpoint does not take that method."}.get(error.status_code, "request: refused.")
+        es = {404: "path: no existe esa página ni ese punto de la API.",
+              405: "method: este punto de la API no admite ese método."}.get(error.status_code, "request: rechazada.")
+        return _error(error.status_code, es if _lang(request) == "es" else en)
+
+    @app.exception_handler(Exception)
+    async def on_bug(request: Request, error: Exception) -> JSONResponse:
+        log.exception("bug answering %s %s", request.method, request.url.path)
+        return _error(500, "server: an internal error; it has been logged." if _lang(request) == "en"
+                      else "server: un error interno; ha quedado registrado.")
+
+    # ------------------------------------------------------------ games
+    def load(game_id: str) -> LiveGame:
+        game = live.get(game_id)
+        if game is not None:
+            return game
+        stored = store.load(game_id, "game")
+        if stored is None:
+            raise not_found("game", game_id)
+        params, digests, actions = stored
+        game = LiveGame(game_id, params)
+        for data in actions:
+            game.apply(*action_from_dict(data))
+        live[game_id], tokens[game_id] = game, list(digests)
+        play_bots(game, [])
+        return game
+
+    def play_bots(game: LiveGame, played: list[Any]) -> None:
+        """With a person at the table, bots answer at once until a person is to act."""
+        while game.has_person:
+            now = game.session.to_act()
+            if now is None or not game.is_bot(now.seat):
+                return
+            seat, action = game.bot_move()
+            commit(game, seat, action, played)
+
+    def commit(game: LiveGame, seat: int, action: Action, played: list[Any]) -> None:
+        n = game.actions
+        outcome = game.apply(seat, action)
+        try:
+            store.append(game.id, n, action_to_dict(seat, outcome.action))
+        except Exception:
+            live.pop(game.id, None)      # memory is ahead of the disk: rebuild from it next time
+            raise
+        if outcome.turn is not None and outcome.turn.kind == "shot":
+            played.append(game.shots[-1])
+
+    def seat_of(game_id: str, authorization: str | None) -> int | None:
+        if not authorization or not authorization.startswith("Bearer "):
+            return None
+        digest = token_digest(authorization[len("Bearer "):].strip())
+        for seat, stored in enumerate(tokens.get(game_id, [])):
+            if stored is not None and secrets.compare_digest(stored, digest):
+                return seat
+        return None
+
+    def publish(game: LiveGame, shots: list[Any]) -> None:
+
+        if not hub.queues.get(game.id):
+            return                      # nobody watches: no JSON to build
+        last = shots[-1] if shots else None
+        hub.publish(game.id, {lang_: '{"view":' + json.dumps(game_view(game, lang_), ensure_ascii=False)
+                              + ',"shot":' + ("null" if last is None else shot_text(last, lang_)) + "}"
+                              for lang_ in ("es", "en")})
+
+    def act(game_id: str, request: Request, authorization: str | None, action: Action,
+            *, advance: bool = False) -> Response:
+        game = load(game_id)
+        now = game.session.to_act()
+        if now is None:
+            raise over()
+        if advance:
+            if not game.is_bot(now.seat):
+                raise ApiError(409, f"to_act: seat {now.seat} is a person; only a bot's turn can be advanced.",
+                               f"to_act: el asiento {now.seat} es una persona; solo se avanza el turno de un bot.")
+            seat, action = game.bot_move()
+        else:
+            found = seat_of(game_id, authorization)
+            if found is None:
+                raise forbidden("a person seat of this game" if isinstance(action, DeclareAction)
+                                else f"seat {now.seat}")
+            seat = found
+            if isinstance(action, DeclareAction) and action.what == "stalemate" and not all(
+                    kind == "person" for kind in game.kinds):
+                raise ApiError(409, "what: a stalemate needs both players' agreement (Art. 21.2); a bot "
+                               "never agrees.",
+                               "what: unas tablas necesitan el acuerdo de ambos jugadores (Art. 21.2); "
+                               "un bot nunca lo da.")
+            if isinstance(action, DeclareAction) and game.session.game is None:
+                raise conflict(OutOfTurn("declare: no game is in play yet; the lag comes first.",
+                                         "declare: todavía no hay partida en juego; primero va el sorteo."))
+        lang_ = _lang(request)
+        played: list[Any] = []
+        commit(game, seat, action, played)
+        first_shot = played[0] if played and not advance and isinstance(action, ShotAction) else None
+        play_bots(game, played)
+        publish(game, played)
+        shot = first_shot if first_shot is not None else played[0] if advance and played else None
+        # Written by hand so that a shot's text (its trajectory) is encoded once, not per copy.
+        text = ('{"view":' + json.dumps(game_view(game, lang_), ensure_ascii=False)
+                + ',"shots":[' + ",".join(shot_text(s, lang_) for s in played) + "]"
+                + ("" if shot is None else ',"shot":' + shot_text(shot, lang_)) + "}")
+        return Response(text, media_type="application/json")
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(body: NewGame, request: Request, lang: Lang = "es") -> JSONResponse:
+        from bola8.physics import table_spec
+
+        kinds = [player_kind(kind, f"players[{i}]") for i, kind in enumerate(body.players)]
+        table_spec(body.table)
+        rules.get_ruleset(body.ruleset)
+        names = body.names or [("bot" if kind.startswith("bot") else f"Jugador {i + 1}" if lang == "es"
+                                else f"Player {i + 1}") for i, kind in enumerate(kinds)]
+        for i, name in enumerate(names):
+            if not name.strip() or len(name) > 40:
+                raise InputError(f"names[{i}]: {name!r} is not a name; expected 1 to 40 characters.",
+                                 f"names[{i}]: {name!r} no es un nombre; se esperaban de 1 a 40 caracteres.")
+        seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+        params = {"players": kinds, "names": names, "race": body.race, "table": body.table,
+                  "ruleset": body.ruleset, "seed": seed}
+        game_id = "g_" + secrets.token_urlsafe(9)
+        seat_tokens = [secrets.token_urlsafe(24) if kind == "person" else None for kind in kinds]
+        digests = [None if t is None else token_digest(t) for t in seat_tokens]
+        game = LiveGame(game_id, params)
+        store.create(game_id, "game", params, digests)
+        live[game_id], tokens[game_id] = game, digests
+        played: list[Any] = []
+        play_bots(game, played)
+        return JSONResponse({"id": game_id, "seats": [{"seat": i, "token": t} for i, t in enumerate(seat_tokens)],
+                             "view": game_view(game, lang)}, status_code=201)
+
+    @app.get("/api/games/{game_id}")
+    async def get_game(game_id: str, lang: Lang = "es") -> dict[str, Any]:
+        return game_view(load(game_id), lang)
+
+    @app.post("/api/games/{game_id}/lag")
+    async def lag(game_id: str, body: LagBody, request: Request, lang: Lang = "es",
+                  authorization: str | None = Header(None)) -> Response:
+        return act(game_id, request, authorization, LagAction(body.speed, body.breaks))
+
+    @app.post("/api/games/{game_id}/place")
+    async def place(game_id: str, body: PlaceBody, request: Request, lang: Lang = "es",
+                    authorization: str | None = Header(None)) -> Response:
+        return act(game_id, request, authorization, PlaceAction(body.x, body.y))
+
+    @app.post("/api/games/{game_id}/shot")
+    async def shot(game_id: str, body: ShotBody, request: Request, lang: Lang = "es",
+                   authorization: str | None = Header(None)) -> Response:
+        from bola8.physics import Strike
+
+        strike = Strike.from_dict(body.strike.model_dump())
+        call = None if body.call is None else rules.Call.from_dict(body.call.model_dump())
+        return act(game_id, request, authorization, ShotAction(strike, call, body.elapsed_s))
+
+    @app.post("/api/games/{game_id}/choice")
+    async def choice(game_id: str, body: ChoiceBody, request: Request, lang: Lang = "es",
+                     authorization: str | None = Header(None)) -> Response:
+        return act(game_id, request, authorization, ChoiceAction(body.option))
+
+    @app.post("/api/games/{game_id}/declare")
+    async def declare(game_id: str, body: DeclareBody, request: Request, lang: Lang = "es",
+                      authorization: str | None = Header(None)) -> Response:
+        return act(game_id, request, authorization, DeclareAction(body.what))
+
+    @app.post("/api/games/{game_id}/advance")
+    async def advance(game_id: str, request: Request, lang: Lang = "es") -> Response:
+        """Bot against bot (watch mode): the bot to act plays one action; anyone may ask."""
+        return act(game_id, request, None, ChoiceAction(""), advance=True)
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str) -> PlainTextResponse:
+        game = load(game_id)
+        return PlainTextResponse(game.record_text(), media_type="application/x-ndjson",
+                                 headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'})
+
+    @app.get("/api/games/{game_id}/shots/{n}")
+    async def get_shot(game_id: str, n: int, lang: Lang = "es") -> Response:
+        game = load(game_id)
+        if not 1 <= n <= len(game.shots):
+            raise ApiError(404, f"n: shot {n} does not exist; this game has shots 1 to {len(game.shots)}.",
+                           f"n: el tiro {n} no existe; esta partida tiene los tiros 1 a {len(game.shots)}.")
+        return Response(shot_text(game.shots[n - 1], lang), media_type="application/json")
+
+    @app.websocket("/api/games/{game_id}/live")
+    async def game_live(websocket: WebSocket, game_id: str) -> None:
+        import json
+
+        await websocket.accept()
+        lang_ = "en" if websocket.query_params.get("lang") == "en" else "es"
+        try:
+            game = load(game_id)
+        except ApiError as error:
+            await websocket.send_text(json.dumps({"error": error.text(lang_)}, ensure_ascii=False))
+            await websocket.close(code=4404)
+            return
+        await websocket.send_text(json.dumps({"view": game_view(game, lang_), "shot": None}, ensure_ascii=False))
+        await _serve_socket(websocket, hub, game_id, lang_)
+
+    # ------------------------------------------------------------ real tables, practice, meta
+    tables.install(app)
+
+    @app.post("/api/practice/simulate")
+    async def practice(body: PracticeBody, lang: Lang = "es") -> dict[str, Any]:
+        """A practice table: any balls anywhere, one stroke; nothing is stored."""
+        from bola8.physics import simulate
+        from bola8.server.trajectory import trajectory
+
+        from bola8.game.facts import contract_facts, shot_of
+
+        result = simulate(table=body.table, balls=body.balls, strike=body.strike.model_dump())
+        call = None if body.call is None else rules.Call.from_dict(body.call.model_dump())
+        facts = {**contract_facts(result), "call": None if call is None else call.to_dict()}
+        simulated = result.to_dict()
+        answer: dict[str, Any] = {"shot": {**simulated, "facts": facts, "trajectory": trajectory(result),
+                                           "balls_before": dict(body.balls), "balls_after": simulated["final"]}}
+        if body.state is not None:
+            state = rules.State.from_dict(body.state)
+            ruling, after = rules.judge(state, shot_of(result, call))
+            answer["ruling"], answer["state"] = ruling.to_dict(lang), after.to_dict()
+        return answer
+
+    @app.post("/api/practice/shot")
+    async def practice_shot(body: PracticeBody, lang: Lang = "es") -> dict[str, Any]:
+        return await practice(body, lang)
+
+    @app.get("/api/meta")
+    async def meta(lang: Lang = "es") -> dict[str, Any]:
+        from bola8.server.meta import meta_dict
+
+        return meta_dict(lang)
+
+    @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"],
+                   include_in_schema=False)
+    async def unknown_api(rest: str) -> None:
+        raise StarletteHTTPException(404)
+
+    # ------------------------------------------------------------ the browser app
+    @app.get("/", include_in_schema=False)
+    async def index() -> Any:
+        page = os.path.join(STATIC, "index.html")
+        if os.path.exists(page):
+            return FileResponse(page, media_type="text/html")
+        return HTMLResponse("<!doctype html><meta charset=utf-8><title>bola8</title>"
+                            "<p>bola8: the API is at <a href=/api/docs>/api/docs</a>.</p>")
+
+    @app.get("/{name:path}", include_in_schema=False)
+    async def static_file(name: str) -> FileResponse:
+        path = os.path.realpath(os.path.join(STATIC, name))
+        if not path.startswith(os.path.realpath(STATIC) + os.sep) or not os.path.isfile(path):
+            raise StarletteHTTPException(404)
+        media = "text/javascript" if path.endswith((".js", ".mjs")) else None
+        return FileResponse(path, media_type=media)
+
+    return app
+
+
+async def _serve_socket(websocket: WebSocket, hub: Hub, key: str, lang: str) -> None:
+    """Send every published change to one spectator until it goes away."""
+    queue: asyncio.Queue[dict[str, str]] = asyncio.Queue()
+    hub.queues.setdefault(key, set()).add(queue)
+
+    async def receive() -> None:
+        while True:
+            await websocket.receive_text()
+
+    reader = asyncio.ensure_future(receive())
+    try:
+        while True:
+            getter = asyncio.ensure_future(queue.get())
+            done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
+            if reader in done:
+                getter.cancel()
+                return
+            await websocket.send_text(getter.result()[lang])
+    except (WebSocketDisconnect, RuntimeError):
+        return
+    finally:
+        reader.cancel()
+        hub.queues.get(key, set()).discard(queue)

@@ -1,0 +1,61 @@
+// bola8's browser app: a hash router over the screens. Plain ES modules, no build step, nothing
+// loaded from the network but this server's own files and API.
+import { t, lang, setLang } from "./js/i18n.js";
+import { get } from "./js/api.js";
+import { el, clear, toast } from "./js/dom.js";
+import { showHome } from "./js/home.js";
+import { showGame } from "./js/game.js";
+import { showPractice } from "./js/practice.js";
+import { showReferee } from "./js/referee.js";
+
+const root = document.getElementById("app");
+let meta = null;
+let leave = [];
+const testApi = {};
+window.bola8 = testApi;            // state inspection for the end-to-end tests (actions go through the UI)
+
+const hooks = {
+  expose(obj) { testApi.screen = obj; },
+  onLeave(fn) { leave.push(fn); },
+};
+
+function go(hash) { location.hash = hash; }
+
+async function route() {
+  for (const fn of leave) { try { fn(); } catch (e) { /* the old screen is gone */ } }
+  leave = []; testApi.screen = null; testApi.ready = false;
+  document.querySelectorAll("dialog.modal").forEach((d) => d.remove());
+  const hash = location.hash || "#/";
+  const parts = hash.replace(/^#\/?/, "").split("/");
+  document.body.dataset.screen = parts[0] || "home";
+  try {
+    if (parts[0] === "game" && parts[1]) await showGame(root, decodeURIComponent(parts[1]), meta, hooks, parts[2] === "from-start");
+    else if (parts[0] === "practice") await showPractice(root, meta, hooks);
+    else if (parts[0] === "referee" || parts[0] === "table") await showReferee(root, meta, hooks, parts[1] ? decodeURIComponent(parts[1]) : null, go);
+    else showHome(root, meta, go);
+  } catch (e) {
+    clear(root).append(el("div", { class: "card error", "data-testid": "screen-error" }, el("h2", {}, t("error")), el("p", {}, e.message || String(e)), el("a", { href: "#/" }, t("home"))));
+  }
+  testApi.ready = true;
+}
+
+function langSwitch() {
+  const box = document.getElementById("lang");
+  clear(box).append(...["es", "en"].map((l) => el("button", {
+    type: "button", class: l === lang() ? "on" : "", "data-testid": `lang-${l}`, "aria-pressed": String(l === lang()),
+    onclick: () => { setLang(l); document.title = t("title"); langSwitch(); route(); },
+  }, l.toUpperCase())));
+}
+
+async function start() {
+  setLang(lang());
+  document.title = t("title");
+  langSwitch();
+  try { meta = await get("/api/meta"); } catch (e) { meta = null; }
+  testApi.meta = meta;
+  window.addEventListener("hashchange", route);
+  await route();
+}
+
+window.addEventListener("unhandledrejection", (ev) => { toast(ev.reason && ev.reason.message ? ev.reason.message : String(ev.reason), "error"); });
+start();

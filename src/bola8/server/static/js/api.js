@@ -1,0 +1,87 @@
+// The HTTP API of shared/spec/server-api.md, and nothing else.
+import { lang, t } from "./i18n.js";
+
+export class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+function url(path) {
+  const sep = path.includes("?") ? "&" : "?";
+  return `${path}${sep}lang=${lang()}`;
+}
+
+export async function request(method, path, body = undefined, token = null) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  let resp;
+  try {
+    resp = await fetch(url(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, t("network_error"));
+  }
+  const text = await resp.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch (e) { data = null; }
+  if (!resp.ok) {
+    const message = data && typeof data.error === "string" ? data.error : `HTTP ${resp.status}`;
+    throw new ApiError(resp.status, message);
+  }
+  return data;
+}
+
+export async function requestText(path) {
+  const resp = await fetch(url(path));
+  if (!resp.ok) throw new ApiError(resp.status, `HTTP ${resp.status}`);
+  return resp.text();
+}
+
+export const get = (path, token = null) => request("GET", path, undefined, token);
+export const post = (path, body, token = null) => request("POST", path, body, token);
+
+// Seat tokens live in localStorage, one per game and seat, for the browser that created the seat.
+export function saveSeats(id, seats) {
+  const all = JSON.parse(localStorage.getItem("bola8.seats") || "{}");
+  all[id] = seats.filter((s) => s.token).map((s) => ({ seat: s.seat, token: s.token }));
+  localStorage.setItem("bola8.seats", JSON.stringify(all));
+}
+
+export function seatsOf(id) {
+  const all = JSON.parse(localStorage.getItem("bola8.seats") || "{}");
+  return all[id] || [];
+}
+
+export function myGames() {
+  return Object.keys(JSON.parse(localStorage.getItem("bola8.seats") || "{}"));
+}
+
+export function saveTableToken(id, token) {
+  const all = JSON.parse(localStorage.getItem("bola8.tables") || "{}");
+  all[id] = token;
+  localStorage.setItem("bola8.tables", JSON.stringify(all));
+}
+
+export function tableToken(id) {
+  return JSON.parse(localStorage.getItem("bola8.tables") || "{}")[id] || null;
+}
+
+// The live feed of a game; reconnects after a drop. onMessage gets the parsed JSON.
+export function live(id, onMessage, onState) {
+  let ws = null;
+  let closed = false;
+  let delay = 500;
+  function open() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(id)}/live?lang=${lang()}`);
+    ws.onopen = () => { delay = 500; onState(true); };
+    ws.onmessage = (ev) => { try { onMessage(JSON.parse(ev.data)); } catch (e) { /* not JSON: ignored */ } };
+    ws.onclose = () => {
+      if (closed) return;
+      onState(false);
+      setTimeout(open, delay);
+      delay = Math.min(delay * 2, 8000);
+    };
+  }
+  open();
+  return () => { closed = true; if (ws) ws.close(); };
+}

@@ -1,0 +1,94 @@
+// The home screen: a new match, open a game by its link, the practice table, the referee assistant.
+import { t } from "./i18n.js";
+import { post, saveSeats, myGames, ApiError } from "./api.js";
+import { el, clear, toast } from "./dom.js";
+import { botLabel } from "./game.js";
+import { TableView, tableGeometry } from "./table.js";
+import { triangle } from "./practice.js";
+
+export function showHome(root, meta, go) {
+  const bots = (meta && meta.bots && meta.bots.length ? meta.bots : ["bot"]).map((b) => (typeof b === "string" ? { kind: b, label: botLabel(b) } : { kind: b.kind, label: b.label || botLabel(b.kind) }));
+  const tables = meta && meta.tables ? Object.keys(meta.tables) : ["7ft", "8ft", "9ft"];
+  const rulesets = meta && meta.rulesets ? meta.rulesets : ["spanish", "spanish-coin-op"];
+  const select = (name, items, value) => el("select", { name, "data-testid": `new-${name}` },
+    items.map(([v, label]) => el("option", { value: v, selected: v === value }, label)));
+  const modeSel = select("mode", [["bot", t("mode_bot")], ["hotseat", t("mode_hotseat")], ["watch", t("mode_watch")]], "bot");
+  const botSel = select("bot", bots.map((b) => [b.kind, b.label]), bots[0].kind);
+  const bot2Sel = select("bot2", bots.map((b) => [b.kind, b.label]), bots[bots.length - 1].kind);
+  const raceIn = el("input", { type: "number", name: "race", min: "1", max: "15", value: "3", "data-testid": "new-race" });
+  const tableSel = select("table", tables.map((n) => [n, n]), tables.includes("9ft") ? "9ft" : tables[0]);
+  const rulesSel = select("ruleset", rulesets.map((r) => [r, t(`ruleset_${r}`)]), rulesets[0]);
+  const name0 = el("input", { name: "name0", placeholder: t("name_0"), maxlength: "40", "data-testid": "new-name-0" });
+  const name1 = el("input", { name: "name1", placeholder: t("name_1"), maxlength: "40", "data-testid": "new-name-1" });
+  const bot1Row = el("label", {}, t("bot_level"), botSel), bot2Row = el("label", {}, t("bot_level_2"), bot2Sel);
+  const name1Row = el("label", {}, t("name_1"), name1), name0Row = el("label", {}, t("name_0"), name0);
+  const refresh = () => {
+    const m = modeSel.value;
+    bot1Row.hidden = m === "hotseat"; bot2Row.hidden = m !== "watch";
+    name1Row.hidden = m !== "hotseat"; name0Row.hidden = m === "watch";
+  };
+  modeSel.addEventListener("change", refresh);
+  const start = el("button", { type: "submit", class: "primary big", "data-testid": "new-start" }, t("start"));
+  const form = el("form", { class: "card new-match", "data-testid": "new-match" },
+    el("h2", {}, t("new_match")),
+    el("label", {}, t("mode"), modeSel), name0Row, bot1Row, name1Row, bot2Row,
+    el("div", { class: "row" }, el("label", {}, t("race"), raceIn), el("label", {}, t("table_size"), tableSel)),
+    el("label", {}, t("ruleset"), rulesSel), start);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const m = modeSel.value;
+    const players = m === "hotseat" ? ["person", "person"] : m === "bot" ? ["person", botSel.value] : [botSel.value, bot2Sel.value];
+    const names = m === "hotseat" ? [name0.value || t("name_0"), name1.value || t("name_1")]
+      : m === "bot" ? [name0.value || t("name_0"), botSel.selectedOptions[0].textContent]
+        : [botSel.selectedOptions[0].textContent, bot2Sel.selectedOptions[0].textContent];
+    if (names && names[0] === names[1]) names[1] = `${names[1]} (2)`;
+    const body = { players, race: Number(raceIn.value), table: tableSel.value, ruleset: rulesSel.value };
+    if (names) body.names = names;
+    start.disabled = true;
+    try {
+      const res = await post("/api/games", body);
+      saveSeats(res.id, res.seats);
+      if (m === "watch") localStorage.setItem(`bola8.watch.${res.id}`, "1");   // this page paces the bots
+      // a game to watch is shown from its first shot (the bots may have played already)
+      go(m === "watch" ? `#/game/${res.id}/from-start` : `#/game/${res.id}`);
+    } catch (e) {
+      toast(e instanceof ApiError ? e.message : String(e), "error");
+    } finally { start.disabled = false; }
+  });
+  refresh();
+
+  const joinIn = el("input", { placeholder: "g_…", "data-testid": "join-input" });
+  const join = el("form", { class: "card" }, el("h2", {}, t("join")), el("p", { class: "hint" }, t("join_hint")),
+    el("div", { class: "row" }, joinIn, el("button", { type: "submit", "data-testid": "join-go" }, t("open"))));
+  join.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const v = joinIn.value.trim();
+    const m = v.match(/#\/(game|table)\/([\w-]+)/);
+    if (m) go(`#/${m[1]}/${m[2]}`);
+    else if (v) go(v.startsWith("t_") ? `#/table/${v}` : `#/game/${v}`);
+  });
+
+  const mine = myGames();
+  const games = mine.length ? el("div", { class: "card" }, el("h2", {}, t("my_games")),
+    el("ul", { class: "plain" }, mine.slice(-8).reverse().map((gid) => el("li", {}, el("a", { href: `#/game/${gid}` }, gid))))) : null;
+
+  const heroCanvas = el("canvas", { "aria-hidden": "true" });
+  const hero = el("div", { class: "hero" }, heroCanvas);
+  clear(root).append(el("div", { class: "home" },
+    el("header", { class: "home-head" }, el("h1", {}, "bola8"), el("p", {}, t("tagline"))),
+    hero,
+    el("div", { class: "cards" }, form,
+      el("div", { class: "stack" },
+        el("a", { class: "card action", href: "#/practice", "data-testid": "go-practice" }, el("h2", {}, t("practice")), el("p", {}, t("practice_hint"))),
+        el("a", { class: "card action", href: "#/referee", "data-testid": "go-referee" }, el("h2", {}, t("referee")), el("p", {}, t("referee_hint"))),
+        join, games))));
+  // the table at the top of the page: a rack waiting for the break, drawn as in a game
+  const base = meta && meta.tables && meta.tables["9ft"] ? meta.tables["9ft"] : { length: 2.54, width: 1.27, ball_radius: 0.028575 };
+  const geom = tableGeometry({ name: "9ft", ...base }, meta);
+  const tv = new TableView(heroCanvas, geom);
+  const balls = triangle(geom);
+  const paint = () => { tv.resize(); tv.drawTable({}); tv.drawAim(balls, 90); tv.drawBalls(balls); tv.drawCue(balls[0][0], balls[0][1], 90, 0.08); };
+  paint();
+  window.addEventListener("resize", paint);
+  window.addEventListener("hashchange", () => window.removeEventListener("resize", paint), { once: true });
+}

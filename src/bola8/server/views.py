@@ -1,0 +1,93 @@
+"""The JSON the server answers: VIEW of a game and SHOT of a stroke (docs/server-api.md)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bola8 import rules
+from bola8.server.games import LiveGame, ShotEntry
+from bola8.server.trajectory import trajectory
+
+
+def table_dict(spec: Any) -> dict[str, Any]:
+    return {"name": spec.name, "length": spec.length, "width": spec.width, "ball_radius": spec.ball_radius}
+
+
+def balls_dict(balls: Any) -> dict[str, list[float]]:
+    return {str(ball): [x, y] for ball, (x, y) in sorted(dict(balls).items())}
+
+
+def ruling_dict(ruling: rules.Ruling, lang: str) -> dict[str, Any]:
+    return ruling.to_dict(lang)
+
+
+def game_view(live: LiveGame, lang: str) -> dict[str, Any]:
+    session = live.session
+    game = session.game
+    progress = session.progress
+    now = session.to_act()
+    last_ruling = None
+    if live.last is not None and live.last.turn is not None:
+        last_ruling = ruling_dict(live.last.turn.ruling, lang)
+    state = game.state if game is not None else None
+    view: dict[str, Any] = {
+        "id": live.id,
+        "players": [{"name": name, "kind": kind} for name, kind in zip(live.names, live.kinds)],
+        "score": list(progress.score),
+        "race": progress.race,
+        "game_number": session.number,
+        "table": table_dict(session.spec),
+        "balls": balls_dict(game.balls) if game is not None else {},
+        "state": state.to_dict() if state is not None else None,
+        "to_act": None if now is None else now.to_dict(),
+        "kitchen_only": bool(game is not None and game.kitchen_only and game.needs_placement),
+        "shot_count": len(live.shots),
+        "winner": progress.winner,
+        # extensions
+        "ruleset": session.settings.ruleset,
+        "seed": session.settings.seed,
+        "breaker": progress.breaker,
+        "result": progress.result,
+        "callable": list(rules.callable_balls(state)) if state is not None and state.phase == "play" else [],
+        "cue_in_hand": bool(game is not None and game.needs_placement),
+        "shot_clock": sorted(session.clock.warned),
+        "last_ruling": last_ruling,
+        "games": list(session.games),
+        "actions": live.actions,
+    }
+    return view
+
+
+def shot_text(entry: ShotEntry, lang: str) -> str:
+    """SHOT as JSON text, built once per language (a break's trajectory is over 100 kB)."""
+    text = entry.texts.get(lang)
+    if text is None:
+        text = entry.texts[lang] = json.dumps(shot_view(entry, lang), ensure_ascii=False, separators=(",", ":"))
+    return text
+
+
+def shot_view(entry: ShotEntry, lang: str) -> dict[str, Any]:
+    cached = entry.cached.get(lang)
+    if cached is not None:
+        return cached
+    turn = entry.turn
+    result = turn.simulation
+    shot = {
+        "n": entry.n,
+        "seat": entry.seat,
+        "game_number": entry.game_number,
+        "strike": turn.strike.to_dict(),
+        "call": None if turn.call is None else turn.call.to_dict(),
+        "ruling": ruling_dict(turn.ruling, lang),
+        "events": [event.to_dict() for event in result.events],
+        "trajectory": trajectory(result),
+        "balls_before": balls_dict(turn.before.balls),
+        "balls_after": balls_dict(turn.game.balls),
+        # extensions
+        "facts": turn.shot.to_dict(),
+        "duration": result.duration,
+        "state_after": turn.game.state.to_dict(),
+    }
+    entry.cached[lang] = shot
+    return shot

@@ -1,0 +1,56 @@
+"""The referee assistant: a real match kept through the library and through the API, with undo."""
+
+from __future__ import annotations
+
+import pytest
+
+from bola8.errors import InputError
+from bola8.game.real_table import RealTableMatch
+
+
+
+BREAK_DRY = {"first_contact": 1, "pocketed": [], "object_balls_to_rail": 4}
+BREAK_POT = {"first_contact": 1, "pocketed": [{"ball": 1, "pocket": "foot-left"}], "object_balls_to_rail": 4}
+
+
+def test_library_flow_with_undo_and_export() -> None:
+    match = RealTableMatch(("Ana", "Luis"), race=1)
+    assert match.to_act().action == "lag"   # type: ignore[union-attr]
+    match.lag(1)
+    assert match.state is not None and match.state.breaker == 1
+    ruling = match.shot(BREAK_POT)
+    assert not ruling.foul and match.state.shooter == 1
+    before = match.state
+    match.declare("forfeit", 0)
+    assert match.over and match.progress.winner == 1
+    match.undo()
+    assert not match.over and match.state == before
+    with pytest.raises(InputError):
+        match.shot({"first_contact": 1, "pocketed": [{"ball": 1, "pocket": "nowhere"}]})
+    lines = match.record_lines()
+    assert lines[0]["format"] == "bola8-real-table" and [line["type"] for line in lines[1:]] == ["lag", "shot"]
+
+
+def test_api_flow(client, auth) -> None:
+    r = client.post("/api/tables", json={"players": ["Ana", "Luis"], "race": 2})
+    assert r.status_code == 201
+    table, token = r.json()["id"], r.json()["token"]
+    assert client.post(f"/api/tables/{table}/lag", json={"winner": 0}).status_code == 403
+    assert client.post(f"/api/tables/{table}/shot", json=BREAK_DRY, headers=auth(token)).status_code == 409
+    view = client.post(f"/api/tables/{table}/lag", json={"winner": 0, "breaks": 1}, headers=auth(token)).json()["view"]
+    assert view["breaker"] == 1 and view["to_act"]["action"] == "shot"
+    r = client.post(f"/api/tables/{table}/shot", json=BREAK_DRY, headers=auth(token))
+    assert r.status_code == 200 and r.json()["view"]["state"]["shooter"] == 0
+    assert r.json()["ruling"]["turn_passes"] is True
+    r = client.post(f"/api/tables/{table}/shot", json={"first_contact": 99, "pocketed": []}, headers=auth(token))
+    assert r.status_code == 422 and "first_contact" in r.json()["error"]
+    r = client.post(f"/api/tables/{table}/undo", headers=auth(token))
+    assert r.status_code == 200 and r.json()["view"]["state"]["shooter"] == 1
+    assert len(r.json()["view"]["rulings"]) == 1
+    client.post(f"/api/tables/{table}/undo", headers=auth(token))
+    r = client.post(f"/api/tables/{table}/undo", headers=auth(token))
+    assert r.status_code == 409
+    assert client.get(f"/api/tables/{table}").json()["to_act"]["action"] == "lag"
+    assert client.get("/api/tables/t_none").status_code == 404
+    record = client.get(f"/api/tables/{table}/record").text.splitlines()
+    assert len(record) == 1 and '"bola8-real-table"' in record[0]

@@ -1,0 +1,23 @@
+"""``bola8 serve``: bad options refused in one sentence naming the option, exit 2; the default database."""
+
+from __future__ import annotations
+
+import json
+
+from bola8.cli import main
+from bola8.cli.serve import default_db
+
+
+def test_bad_port_and_unopenable_db_are_refused(capsys, tmp_path) -> None:
+    assert main(["serve", "--port", "0", "--db", str(tmp_path / "a.db")]) == 2
+    assert json.loads(capsys.readouterr().err)["error"].startswith("--port: 0 no es un puerto")
+    assert main(["serve", "--lang", "en", "--port", "8808", "--db", str(tmp_path)]) == 2
+    assert json.loads(capsys.readouterr().err)["error"].startswith("--db: cannot open")
+
+
+def test_default_db_is_under_the_user_data_folder(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_db() == str(tmp_path / "bola8" / "bola8.db")
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert default_db() == str(tmp_path / ".local" / "share" / "bola8" / "bola8.db")

@@ -18,8 +18,9 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(VENV)/.installed $@
 
+# The main job: the server of the browser app on 127.0.0.1; it prints the URL.
 run: $(VENV)/.installed
-	$(BIN)/bola8 demo
+	$(BIN)/bola8 serve
 
 demo: $(VENV)/.installed
 	$(BIN)/bola8 demo
@@ -37,6 +38,7 @@ typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 test: $(VENV)/.installed-dev browser
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed

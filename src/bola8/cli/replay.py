@@ -15,9 +15,6 @@ _SAY = by_language({
            "score."),
     "different": ("DISTINTO: {count} {count_word} en {actions} {actions_word}:",
                   "DIFFERENT: {count} {count_word} in {actions} {actions_word}:"),
-    "games_word": (("partida", "partidas"), ("game", "games")),
-    "shots_word": (("tiro", "tiros"), ("shot", "shots")),
-    "actions_word": (("acción", "acciones"), ("action", "actions")),
     "interrupted": ("El encuentro se interrumpió tras la partida {games}: el registro acaba ahí, sin el final "
                     "del encuentro.",
                     "The match was interrupted after game {games}: the record ends there, without the end of "
@@ -26,6 +23,12 @@ _SAY = by_language({
                           "el final del encuentro.",
                           "The match was interrupted during its first game: the record ends there, without the "
                           "end of the match."),
+})
+# Singular and plural of the counted words.
+_PLURALS = by_language({
+    "games_word": (("partida", "partidas"), ("game", "games")),
+    "shots_word": (("tiro", "tiros"), ("shot", "shots")),
+    "actions_word": (("acción", "acciones"), ("action", "actions")),
     "count_word": (("diferencia", "diferencias"), ("mismatch", "mismatches")),
 })
 _SHOWN = 50   # mismatches printed; --json gives them all
@@ -51,7 +54,8 @@ def _run(args: argparse.Namespace) -> int:
     else:
         counts = {"games": report.games, "shots": report.shots, "actions": report.actions,
                   "count": len(report.mismatches)}
-        words = {f"{key}_word": say[f"{key}_word"][0 if n == 1 else 1] for key, n in counts.items()}
+        plurals = _PLURALS[args.lang]
+        words = {f"{key}_word": plurals[f"{key}_word"][0 if n == 1 else 1] for key, n in counts.items()}
         print(say["ok" if report.ok else "different"].format(**counts, **words))
         for mismatch in report.mismatches[:_SHOWN]:
             print(f"  {mismatch.text(args.lang)}")

@@ -125,10 +125,10 @@ class RecordWriter:
     def on_turn(self, turn: Turn, choice: object) -> None:
         self.lines.append(turn_line(turn, choice))
 
-    def on_warn(self, player: int, number: int) -> None:
+    def on_warn(self, player: int, number: int | None) -> None:
         self.lines.append({"type": "warn", "player": player})
 
-    def on_disqualify(self, player: int, number: int) -> None:
+    def on_disqualify(self, player: int, number: int | None) -> None:
         self.lines.append({"type": "disqualify", "player": player})
 
     def on_game_end(self, number: int, game: Game, score: Sequence[int]) -> None:

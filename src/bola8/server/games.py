@@ -14,11 +14,11 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from bola8 import rules
 from bola8.errors import InputError
-from bola8.game.match import MatchObserver, MatchSettings
+from bola8.game.match import MatchSettings
 from bola8.game.session import (Action, ChoiceAction, DeclareAction, LagAction, MatchSession, Outcome,
                                 PlaceAction, ShotAction, bot_action)
 
@@ -103,8 +103,7 @@ class LiveGame:
                                           "noise": 1.0, "kinds": self.kinds})
         settings = MatchSettings(table=params["table"], ruleset=params["ruleset"], race=params["race"],
                                  seed=params["seed"])
-        # cast: RecordWriter types on_warn/on_disqualify's number as int where MatchObserver has int | None
-        self.session = MatchSession(settings, observers=(cast(MatchObserver, self.writer),))
+        self.session = MatchSession(settings, observers=(self.writer,))
         self.actions = 0             # actions applied (the next one's number)
         self.shots: list[ShotEntry] = []
         self.last: Outcome | None = None

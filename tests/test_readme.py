@@ -14,8 +14,17 @@ def test_the_readme_has_python_examples():
 
 
 @pytest.mark.parametrize("number", range(len(BLOCKS)))
-def test_each_python_example_runs(number):
-    exec(compile(BLOCKS[number], f"README.md python block {number + 1}", "exec"), {})
+def test_each_python_example_shows_what_it_prints(number):
+    """Every Python block is a doctest: each shown result is compared with what the code returns."""
+    import doctest
+
+    name = f"README.md python block {number + 1}"
+    test = doctest.DocTestParser().get_doctest(BLOCKS[number], {}, name, str(README), 0)
+    assert test.examples, f"{name} has no >>> examples"
+    # An expression whose value the README does not show fails too: doctest compares every output.
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0, name
 
 
 def _matches(shown, actual) -> bool:

@@ -45,7 +45,7 @@ def game_view(live: LiveGame, lang: str) -> dict[str, Any]:
         "shot_count": len(live.shots),
         "winner": progress.winner,
         # extensions
-        "ruleset": session.settings.ruleset,
+        "ruleset": session.settings.ruleset.name,         # the name, as the request gave it
         "seed": session.settings.seed,
         "breaker": progress.breaker,
         "result": progress.result,

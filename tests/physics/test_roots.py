@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bola8.physics.roots import all_real_roots, first_entry
+from reference_roots import all_real_roots, first_entry
 
 
 def poly_from_roots(roots, lead=1.0, complex_pairs=()):

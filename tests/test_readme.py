@@ -78,8 +78,8 @@ EVENTS = ("strike", "miscue", "ball_ball", "cushion", "pocket", "slide_roll", "s
 
 
 def test_the_simulate_contract_names_every_event_and_setting():
-    from bola8.physics import simulate
-    from bola8.physics.api import REQUEST_FIELDS, SETTINGS_FIELDS
+    from bola8.game.simulation import REQUEST_FIELDS, simulate_request as simulate
+    from bola8.physics.api import SETTINGS_FIELDS
     from bola8.physics.params import CUSHION_MODELS
 
     doc = (README.parent / "docs" / "simulate-json.md").read_text(encoding="utf-8")

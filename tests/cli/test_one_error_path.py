@@ -158,7 +158,7 @@ def test_a_full_disk_is_one_sentence_on_standard_error_and_exit_1(argv, stdin):
 
 # ------------------------------------------------------------- Ctrl-C
 @pytest.mark.parametrize("where", ["bola8.game.play_match", "bola8.rules.referee_request.answer",
-                                   "bola8.physics.simulate"])
+                                   "bola8.game.simulation.simulate_request"])
 def test_ctrl_c_anywhere_is_one_line_and_exit_130(where, monkeypatch, tmp_path):
     import importlib
 
@@ -168,8 +168,8 @@ def test_ctrl_c_anywhere_is_one_line_and_exit_130(where, monkeypatch, tmp_path):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(importlib.import_module(module), name, interrupted)
-    command = {"play_match": ["match", "--race", "1"], "answer": ["referee"], "simulate": ["simulate"]}[name]
-    stdin = '{"rack_seed": 1, "strike": {"speed": 2, "phi": 90}}' if name == "simulate" else "{}"
+    command = {"play_match": ["match", "--race", "1"], "answer": ["referee"], "simulate_request": ["simulate"]}[name]
+    stdin = '{"rack_seed": 1, "strike": {"speed": 2, "phi": 90}}' if name == "simulate_request" else "{}"
     done = run_cli(*command, stdin=stdin, cwd=tmp_path)
     assert error_of(done, 130) == "interrumpido con Ctrl-C; nada a medio escribir."
     assert error_of(run_cli(*command, "--lang", "en", stdin=stdin, cwd=tmp_path), 130).startswith("interrupted")

@@ -167,16 +167,16 @@ def test_3000_mutations_of_referee_requests_are_answered_or_refused_with_one_sen
 @given(seed=SEEDS)
 def test_3000_mutations_of_simulate_requests_are_validated_or_refused_with_one_sentence(seed):
     # simulate's validation without the physics, so 3,000 requests take seconds (the next test plays some)
-    from bola8.physics import api
+    from bola8.game import simulation
 
     rng = random.Random(seed)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(api, "simulate_layout", lambda *args: None)
+        patch.setattr(simulation, "simulate_layout", lambda *args: None)
         for _ in range(10):
             request = mutated(SIMULATE, rng)
             note(repr(request))
             try:
-                api.simulate(**request)
+                simulation.simulate_request(**request)
             except InputError as error:
                 check_refusal(error)
 

@@ -9,7 +9,8 @@ import pytest
 
 from bola8.game.facts import contract_facts as facts
 from bola8.game.racking import TIGHTNESSES, rack
-from bola8.physics import PhysicsSettings, Strike, simulate, simulate_layout, table_spec
+from bola8.game.simulation import simulate_request as simulate
+from bola8.physics import PhysicsSettings, Strike, simulate_layout, table_spec
 from bola8.physics.models import BALL_MODELS, CUSHION_MODELS, names
 
 from tests.physics.geometry_checks import worst_gaps

@@ -32,9 +32,9 @@ def _run() -> int:
                          "request: se esperaba un objeto JSON con table, balls o rack_seed, y strike.")
     with _signals.deferred():            # numba compiles and runs here: a Ctrl-C waits for the answer
         from bola8.game.facts import contract_facts
-        from bola8.physics import simulate
+        from bola8.game.simulation import simulate_request
 
-        result = simulate(**request)
+        result = simulate_request(**request)
         answer = {**result.to_dict(), "facts": contract_facts(result)}
     write_json(answer)
     return 0

@@ -1,4 +1,8 @@
-"""``simulate`` (the JSON contract, validated) and ``simulate_layout`` (the fast path)."""
+"""``simulate_layout`` (the fast path) and the checks of the JSON contract's parts: a layout, the settings.
+
+The request as a whole (a layout or a rack seed, the strike, the settings) is read by
+``bola8.game.simulation``: the rack of Art. 3 belongs to the game layer.
+"""
 
 from __future__ import annotations
 
@@ -14,9 +18,8 @@ from bola8.physics.motion import classify
 from bola8.physics.params import PhysicsSettings
 from bola8.physics.result import ShotResult
 from bola8.physics.strike import Strike, finite_float, not_finite_error, strike_state
-from bola8.physics.table import TableSpec, table_spec
+from bola8.physics.table import TableSpec
 
-REQUEST_FIELDS = ("table", "balls", "rack_seed", "strike", "settings")
 _DEFAULT_SETTINGS = PhysicsSettings()
 
 
@@ -104,41 +107,6 @@ def validate_layout(spec: TableSpec, raw: Any) -> dict[int, tuple[float, float]]
                                  f"balls.{b}: la bola {b} se solapa con la bola {a} (centros a "
                                  f"{math.dist(balls[a], balls[b]):.6f} m, menos de 2R).")
     return balls
-
-
-def simulate(**request: Any) -> ShotResult:
-    """The contract of spec/simulate-json.md: validate the request and play it."""
-    unknown = sorted(set(request) - set(REQUEST_FIELDS))
-    if unknown:
-        raise InputError(f"{unknown[0]}: unknown field; expected {', '.join(REQUEST_FIELDS)}.",
-                         f"{unknown[0]}: campo desconocido; se esperaba {', '.join(REQUEST_FIELDS)}.")
-    name = request.get("table", "9ft")
-    if not isinstance(name, str):
-        raise InputError(f"table: {name!r} is not a table name.",
-                         f"table: {name!r} no es un nombre de mesa.")
-    spec = table_spec(name)
-    has_balls, has_seed = "balls" in request, "rack_seed" in request
-    if has_balls == has_seed:
-        raise InputError("balls, rack_seed: give exactly one of them (a layout or a rack seed).",
-                         "balls, rack_seed: indique exactamente uno de los dos (una posición o una semilla de rack).")
-    if has_seed:
-        seed = request["rack_seed"]
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InputError(f"rack_seed: {seed!r} is not an integer.",
-                             f"rack_seed: {seed!r} no es un entero.")
-        # The Art. 3 rack lives in bola8.game (DESIGN.md); imported here only for the
-        # contract's rack_seed, until the request is read by the facts layer.
-        from bola8.game.racking import rack
-
-        balls = dict(rack(spec, seed))
-        balls[0] = spec.head_spot
-    else:
-        balls = validate_layout(spec, request["balls"])
-    if "strike" not in request:
-        raise InputError("strike: missing; it is required.",
-                         "strike: falta; es obligatorio.")
-    strike = Strike.from_dict(request["strike"])
-    return simulate_layout(spec, balls, strike, settings_from_dict(request.get("settings", {})))
 
 
 # The models a request may choose (an extension of the contract: models are settings).

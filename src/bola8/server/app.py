@@ -360,12 +360,12 @@ def create_app(db_path: str) -> FastAPI:
     @app.post("/api/practice/simulate")
     async def practice(body: PracticeBody, lang: Lang = "es") -> dict[str, Any]:
         """A practice table: any balls anywhere, one stroke; nothing is stored."""
-        from bola8.physics import simulate
+        from bola8.game.simulation import simulate_request
         from bola8.server.trajectory import trajectory
 
         from bola8.game.facts import contract_facts, shot_of
 
-        result = simulate(table=body.table, balls=body.balls, strike=body.strike.model_dump())
+        result = simulate_request(table=body.table, balls=body.balls, strike=body.strike.model_dump())
         call = None if body.call is None else rules.Call.from_dict(body.call.model_dump())
         facts = {**contract_facts(result), "call": None if call is None else call.to_dict()}
         simulated = result.to_dict()

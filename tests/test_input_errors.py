@@ -15,7 +15,7 @@ import pickle
 import pytest
 
 from bola8.errors import InputError
-from bola8.physics import api
+from bola8.game import simulation
 from bola8.rules.referee_request import answer
 
 SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "bola8"
@@ -128,8 +128,8 @@ def test_every_refusal_of_the_referee_is_in_both_languages():
 
 
 def test_every_refusal_of_simulate_is_in_both_languages(monkeypatch):
-    monkeypatch.setattr(api, "simulate_layout", lambda *args: None)     # validation only, no physics
-    errors = refusals(lambda request: api.simulate(**request), bad_simulate_requests())
+    monkeypatch.setattr(simulation, "simulate_layout", lambda *args: None)     # validation only, no physics
+    errors = refusals(lambda request: simulation.simulate_request(**request), bad_simulate_requests())
     assert len(errors) > 100
     check_bilingual(errors)
 

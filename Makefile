@@ -37,9 +37,12 @@ browser:
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
+# mypy --strict runs on the second core while pytest runs; both must pass.
 test: $(VENV)/.installed-dev browser
-	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	@$(BIN)/mypy > $(VENV)/mypy.log 2>&1 & typing=$$!; \
+	$(BIN)/python -m pytest; tests=$$?; \
+	wait $$typing; typed=$$?; echo "mypy --strict:"; cat $(VENV)/mypy.log; \
+	[ $$tests -eq 0 ] && [ $$typed -eq 0 ]
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_break.py

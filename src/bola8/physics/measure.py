@@ -6,6 +6,8 @@ referee's contract: ``bola8.game.facts`` turns these into the referee's facts.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import numpy.typing as npt
 
@@ -73,18 +75,24 @@ def cushion_contacts(result: ShotResult) -> list[tuple[int, int]]:
     return [(k, ev_i[k]) for k, code in enumerate(result.ev_type.tolist()) if code == C.EV_CUSHION]
 
 
+def _stretches(result: ShotResult, i: int, t_end: float) -> Iterator[tuple[float, float, npt.NDArray[np.float64]]]:
+    """Kernel ball i between consecutive events up to ``t_end``: (start, end, its state at the start)."""
+    times = result.ev_t
+    for k in range(len(times)):
+        t0 = float(times[k])
+        if t0 >= t_end:
+            return
+        t1 = min(float(times[k + 1]) if k + 1 < len(times) else t_end, t_end)
+        yield t0, t1, result.snap[k, i]
+
+
 def got_away_from_cushions(result: ShotResult, i: int, t_end: float, gap: float) -> bool:
     """Whether kernel ball i was ever more than ``gap`` from every cushion in [0, t_end].
 
     Sampled at a quarter, half, three quarters and the end of every stretch it moved.
     """
     spec = result.spec
-    for k in range(len(result.ev_t)):
-        t0 = float(result.ev_t[k])
-        if t0 >= t_end:
-            break
-        t1 = min(float(result.ev_t[k + 1]) if k + 1 < len(result.ev_t) else t_end, t_end)
-        row = result.snap[k, i]
+    for t0, t1, row in _stretches(result, i, t_end):
         if int(row[9]) not in (C.SLIDING, C.ROLLING):
             continue
         for f in (0.25, 0.5, 0.75, 1.0):
@@ -98,12 +106,7 @@ def got_away_from_cushions(result: ShotResult, i: int, t_end: float, gap: float)
 def crossed_y(result: ShotResult, i: int, line: float, t_end: float) -> bool:
     """Whether kernel ball i's centre was ever at y > line in [0, t_end] (exact: quadratic paths)."""
     out = np.empty(6)
-    for k in range(len(result.ev_t)):
-        t0 = float(result.ev_t[k])
-        if t0 >= t_end:
-            break
-        t1 = min(float(result.ev_t[k + 1]) if k + 1 < len(result.ev_t) else t_end, t_end)
-        row = result.snap[k, i]
+    for t0, t1, row in _stretches(result, i, t_end):
         rvw = row[:9].reshape(3, 3).copy()
         path_coeffs(rvw, int(row[9]), result.prm, out)
         h = t1 - t0

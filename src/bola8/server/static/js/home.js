@@ -44,6 +44,9 @@ export function showHome(root, meta, go) {
     if (names && names[0] === names[1]) names[1] = `${names[1]} (2)`;
     const body = { players, race: Number(raceIn.value), table: tableSel.value, ruleset: rulesSel.value };
     if (names) body.names = names;
+    // ?seed=N in the page's address plays a reproducible match (racks, lag ties, bots' noise).
+    const seed = new URLSearchParams(location.search).get("seed");
+    if (seed !== null && /^\d+$/.test(seed)) body.seed = Number(seed);
     start.disabled = true;
     try {
       const res = await post("/api/games", body);

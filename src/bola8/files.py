@@ -21,6 +21,7 @@ def write_atomically(path: str, text: str, *, field: str = "output") -> None:
         raise InputError(f"{field}: cannot write {path!r} ({error.strerror}).",
                          f"{field}: no se puede escribir {path!r} ({error.strerror}).") from None
     try:
+        os.fchmod(fd, 0o666 & ~_umask())     # mkstemp makes 0600; the file gets what open() would give it
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
@@ -35,3 +36,17 @@ def write_atomically(path: str, text: str, *, field: str = "output") -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def _umask() -> int:
+    """The process's umask (read from /proc where it can be, without changing it even for an instant)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

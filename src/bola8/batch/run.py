@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -216,9 +217,12 @@ def _stop(pool: Any) -> None:
 
 
 # ------------------------------------------------------------------ Ray
-def _run_on_ray(spec: BatchSpec, todo: list[int], address: str, workers: int, records: bool,
-                keep: Callable[[UnitRows], None]) -> int:
-    """Play ``todo`` as Ray tasks at ``address`` ("local": a Ray started here with ``workers`` CPUs)."""
+@contextmanager
+def ray_session(address: str, workers: int) -> Iterator[Any]:
+    """Ray joined at ``address`` ("local": started here with ``workers`` CPUs) for the block; the ray module.
+
+    Already joined (a tournament joins once for all its pairings): used as it is, and left joined.
+    """
     try:
         import ray
     except ImportError:
@@ -239,6 +243,16 @@ def _run_on_ray(spec: BatchSpec, todo: list[int], address: str, workers: int, re
                              f"--ray: no se puede unir al clúster de Ray en {address!r} "
                              f"({_first_line(error)}).") from None
     try:
+        yield ray
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def _run_on_ray(spec: BatchSpec, todo: list[int], address: str, workers: int, records: bool,
+                keep: Callable[[UnitRows], None]) -> int:
+    """Play ``todo`` as Ray tasks; a task whose worker dies is retried by Ray itself."""
+    with ray_session(address, workers) as ray:
         task = ray.remote(max_retries=ATTEMPTS - 1, retry_exceptions=False)(_play_as_dict)
         window = 4 * max(1, int(ray.cluster_resources().get("CPU", workers)))
         queue = list(reversed(todo))
@@ -249,9 +263,6 @@ def _run_on_ray(spec: BatchSpec, todo: list[int], address: str, workers: int, re
             ready, running = ray.wait(running, num_returns=1)
             for ref in ready:
                 keep(UnitRows.from_dict(ray.get(ref)))
-    finally:
-        if started_here:
-            ray.shutdown()
     return 0        # Ray retries a lost task itself and does not say how often
 
 

@@ -50,6 +50,12 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                "draw a shot of a record as an SVG diagram"),
     "demo": ("bola8.cli.demo", "el trabajo principal: el árbitro y un encuentro corto entre bots",
              "the main job: the referee and a short bot-vs-bot match"),
+    "batch": ("bola8.cli.batch", "juega muchos encuentros en todos los núcleos o en un clúster de Ray",
+              "play many matches on every core or a Ray cluster"),
+    "tournament": ("bola8.cli.tournament", "un torneo de todos contra todos, con su tabla y su Elo",
+                   "a round robin of several players, with its table and ratings"),
+    "report": ("bola8.cli.report", "las estadísticas de una tanda con sus gráficos, en una página HTML",
+               "a batch's statistics and plots as one HTML page"),
     "serve": ("bola8.cli.serve", "sirve la aplicación del navegador y su API HTTP",
               "serve the browser app and its HTTP API"),
 }

@@ -44,9 +44,10 @@ test: $(VENV)/.installed-dev browser
 	wait $$typing; typed=$$?; echo "mypy --strict:"; cat $(VENV)/mypy.log; \
 	[ $$tests -eq 0 ] && [ $$typed -eq 0 ]
 
-bench: $(VENV)/.installed
+bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/bench_break.py
 	$(BIN)/python benchmarks/bench_fidelity.py
+	$(BIN)/python benchmarks/bench_batch.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis

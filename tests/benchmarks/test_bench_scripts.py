@@ -15,3 +15,9 @@ def test_bench_bot_prints_its_table():
     done = run("bench_bot.py", "--games", "2", "--seed", "3")
     assert done.returncode == 0, done.stderr
     assert "called shots pocketed as called" in done.stdout and "2 single games" in done.stdout
+
+
+def test_bench_batch_prints_its_table():
+    done = run("bench_batch.py", "--games", "2", "--no-ray")
+    assert done.returncode == 0, done.stderr
+    assert "2 local workers" in done.stdout and "every backend gave identical rows" in done.stdout

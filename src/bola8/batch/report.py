@@ -24,7 +24,8 @@ from bola8.errors import InputError
 # Reasons a foul's ruling gives that are its consequences, not the foul itself.
 _CONSEQUENCES = {"ball_in_hand", "ball_in_hand_behind_head_string", "balls_respotted", "other_balls_count",
                  "group_assigned", "illegally_pocketed_respotted", "open_table_respotted",
-                 "break_foul_balls_stay_down", "coin_op_balls_stay_down", "table_open_after_break"}
+                 "break_foul_balls_stay_down", "coin_op_balls_stay_down", "table_open_after_break",
+                 "eight_respotted_after_break_foul", "eight_respotted_illegal_break"}
 
 WORDS: dict[str, dict[str, str]] = {
     "es": {"title": "Informe de la tanda", "games": "partidas", "matches": "encuentros",
@@ -212,7 +213,7 @@ def render_html(stats: Statistics, lang: str = "es", source: str = "") -> str:
     mean_length = sum(stats.game_lengths) / games
     rows = [
         (w["players"], f"{stats.players[0]} - {stats.players[1]}"),
-        (w["matches"], str(stats.matches)), (w["games"], str(games)),
+        (w["matches"].capitalize(), str(stats.matches)), (w["games"].capitalize(), str(games)),
         (w["wins_of"], f"{stats.players[0]} {stats.wins[0]}, {stats.players[1]} {stats.wins[1]}"),
         (w["breaker_wins"], _rate(stats.breaker_wins, stats.decided)),
         (w["kept"], _rate(stats.kept_table, games)), (w["made"], _rate(stats.break_made, games)),

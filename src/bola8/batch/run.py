@@ -83,6 +83,14 @@ def run_batch(spec: BatchSpec, out: str | None = None, *, workers: int | None = 
     ``local`` Ray, its CPUs.
     """
     workers = check_workers(default_workers() if workers is None else workers)
+    if ray is not None:             # joined first: a cluster that cannot be reached leaves nothing behind
+        with ray_session(ray, workers):
+            return _run_batch(spec, out, workers, ray, resume, records, progress)
+    return _run_batch(spec, out, workers, ray, resume, records, progress)
+
+
+def _run_batch(spec: BatchSpec, out: str | None, workers: int, ray: str | None, resume: bool, records: bool,
+               progress: Progress | None) -> BatchResult:
     result = BatchResult(spec)
     folder = BatchFolder(out) if out is not None else None
     todo = list(range(spec.matches))

@@ -48,6 +48,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/bench_break.py
 	$(BIN)/python benchmarks/bench_fidelity.py
 	$(BIN)/python benchmarks/bench_batch.py
+	$(BIN)/python benchmarks/bench_rl.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis

@@ -21,3 +21,9 @@ def test_bench_batch_prints_its_table():
     done = run("bench_batch.py", "--games", "2", "--no-ray")
     assert done.returncode == 0, done.stderr
     assert "2 local workers" in done.stdout and "every backend gave identical rows" in done.stdout
+
+
+def test_bench_rl_prints_its_table():
+    done = run("bench_rl.py", "--steps", "8")
+    assert done.returncode == 0, done.stderr
+    assert "turn env, against bot" in done.stdout and "AsyncVectorEnv" in done.stdout

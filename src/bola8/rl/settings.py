@@ -18,7 +18,9 @@ class RewardSettings:
     excluded: winning is ``win``); ``foul``: a stroke the referee rules a foul;
     ``win`` / ``loss``: the rack decided (Art. 1.3, Art. 20), to the player who
     wins or loses it, whoever played the stroke that decided it; ``stalemate``:
-    the rack ended drawn (Art. 21); ``stroke``: every stroke (a cost of time, 0
+    the rack ended drawn (Art. 21); ``illegal_break``: a break the referee rules
+    illegal without a foul (Art. 7.2: too few balls to a cushion - without it,
+    breaking softly for ever costs nothing); ``stroke``: every stroke (a cost of time, 0
     by default); ``bad_placement``: a cue-ball-in-hand place the referee refused
     (Art. 9, 13), after which the default place is used.
     """
@@ -28,11 +30,12 @@ class RewardSettings:
     win: float = 10.0
     loss: float = -10.0
     stalemate: float = 0.0
+    illegal_break: float = -1.0
     stroke: float = 0.0
     bad_placement: float = -0.5
 
     def __post_init__(self) -> None:
-        for name in ("pot", "foul", "win", "loss", "stalemate", "stroke", "bad_placement"):
+        for name in ("pot", "foul", "win", "loss", "stalemate", "illegal_break", "stroke", "bad_placement"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not abs(value) < 1e6:
                 raise InputError(f"reward.{name}: {value!r} is not a reward; expected a number of at most 1e6.",

@@ -113,6 +113,8 @@ class Table:
                              "legally_pocketed": list(ruling.legally_pocketed)})
         if ruling.foul:
             outcome.rewards[seat] += self.settings.reward.foul
+        elif "illegal_break" in ruling.codes:
+            outcome.rewards[seat] += self.settings.reward.illegal_break
         outcome.rewards[seat] += self.settings.reward.pot * sum(1 for b in ruling.legally_pocketed if b != 8)
         self._apply(turn, outcome, judged=True)
         self.advance(outcome)

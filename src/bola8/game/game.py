@@ -127,9 +127,38 @@ class Game:
     def play(self, strike: Strike, call: rules.Call | None = None, *,
              referee_fouls: tuple[str, ...] = (), elapsed_s: float | None = None) -> Turn:
         """Simulate ``strike``, have the referee judge its facts, apply the ruling."""
-        from bola8.game.facts import shot_of
         from bola8.physics import simulate_layout
 
+        fouls = self._fouls_before_stroke(referee_fouls, elapsed_s)
+        result = simulate_layout(self.spec, self.layout, strike, self.physics)
+        return self._judge(strike, result, call, fouls, elapsed_s)
+
+    def play_simulated(self, strike: Strike, result: ShotResult, call: rules.Call | None = None, *,
+                       referee_fouls: tuple[str, ...] = (), elapsed_s: float | None = None) -> Turn:
+        """Judge a stroke already simulated from this position (e.g. by ``simulate_batch``).
+
+        A search plays many candidate strokes in one batch and needs the referee's
+        ruling on each without simulating it again; the ruling is exactly the one
+        ``play`` gives for the same strike, since it is the same referee on the same facts.
+        """
+        fouls = self._fouls_before_stroke(referee_fouls, elapsed_s)
+        if result.start != {b: (float(x), float(y)) for b, (x, y) in self.layout.items()}:
+            raise InputError("result: the simulation did not start from this game's layout.",
+                             "result: la simulación no partió de la disposición de esta partida.")
+        return self._judge(strike, result, call, fouls, elapsed_s)
+
+    def _judge(self, strike: Strike, result: ShotResult, call: rules.Call | None,
+               fouls: tuple[str, ...], elapsed_s: float | None) -> Turn:
+        from bola8.game.facts import shot_of
+
+        shot = shot_of(result, call, fouls)
+        ruling, state = rules.judge(self.state, shot, ruleset=self.ruleset)
+        after = self._apply(dict(result.final), ruling, state)
+        return Turn(kind="shot", player=self.state.shooter, ruling=ruling, before=self, game=after,
+                    strike=strike, call=call, shot=shot, simulation=result, elapsed_s=elapsed_s)
+
+    def _fouls_before_stroke(self, referee_fouls: tuple[str, ...], elapsed_s: float | None) -> tuple[str, ...]:
+        """Refuse a stroke the game cannot take now; the fouls called before it (the shot clock's)."""
         self._refuse_if_over()
         if self.state.decision is not None:
             raise InputError("shot: a decision is pending; make the choice first.",
@@ -145,12 +174,7 @@ class Game:
         fouls = tuple(referee_fouls)
         if self.shot_clock.expired(self.state.shooter, elapsed_s, self.ruleset.shot_clock_s):
             fouls += ("slow_play",)
-        result = simulate_layout(self.spec, self.layout, strike, self.physics)
-        shot = shot_of(result, call, fouls)
-        ruling, state = rules.judge(self.state, shot, ruleset=self.ruleset)
-        after = self._apply(dict(result.final), ruling, state)
-        return Turn(kind="shot", player=self.state.shooter, ruling=ruling, before=self, game=after,
-                    strike=strike, call=call, shot=shot, simulation=result, elapsed_s=elapsed_s)
+        return fouls
 
     def decide(self, choice: str) -> Turn:
         """A pending option: accept_table, rebreak, respot_eight or rerack (Art. 6, 7.2, 8)."""

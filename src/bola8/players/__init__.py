@@ -11,14 +11,14 @@ from bola8.players.protocol import Player, ShotChoice
 
 __all__ = ["ExecutionNoise", "Player", "ShotChoice", "make_player", "PLAYER_KINDS"]
 
-PLAYER_KINDS = ("bot",)      # the kinds make_player builds
+PLAYER_KINDS = ("bot", "bot:baseline")      # the kinds make_player builds ("bot" is the baseline level)
 
 
 def make_player(kind: str, *, name: str | None = None, seed: int = 0, noise: float = 1.0) -> Player:
-    """A player from its command-line name: ``bot`` (the baseline bot)."""
+    """A player from its command-line name: ``bot`` or ``bot:baseline`` (the baseline bot)."""
     from bola8.errors import InputError
 
-    if kind == "bot":
+    if kind in ("bot", "bot:baseline"):
         from bola8.players.bot import BaselineBot
 
         return BaselineBot(name=name or "bot", seed=seed, noise=ExecutionNoise(level=noise))

@@ -107,7 +107,7 @@ def simulate_batch(spec: TableSpec, balls: dict[int, tuple[float, float]], strik
     """
     settings = settings or _DEFAULT_SETTINGS
     if 0 not in balls:
-        raise InputError("balls: the cue ball (0) is missing.")
+        raise InputError("balls: the cue ball (0) is missing.", "balls: falta la bola blanca (0).")
     numbers = tuple(sorted(balls))
     n = len(numbers)
     start = {b: (float(balls[b][0]), float(balls[b][1])) for b in numbers}

@@ -115,3 +115,25 @@ def test_the_command_refuses_bad_specs_before_any_work(tmp_path):
         assert len(lines) == 1 and json.loads(lines[0])["error"].startswith("--"), (args, lines)
         assert b"Traceback" not in done.stderr
     assert sorted(os.listdir(tmp_path)) == ["keep"]
+
+
+def test_ctrl_c_keeps_every_finished_match_and_says_how_to_resume(tmp_path):
+    out = tmp_path / "b"
+    playing = subprocess.Popen([sys.executable, "-m", "bola8", "batch", "--games", "500", "--workers", "2",
+                                "-o", str(out), "--lang", "en"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    import time
+
+    def some_match_finished() -> bool:
+        return (out / "parts").is_dir() and bool(os.listdir(out / "parts"))
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not some_match_finished():
+        time.sleep(0.05)
+    assert some_match_finished()
+    playing.send_signal(signal.SIGINT)
+    stdout, stderr = playing.communicate(timeout=60)
+    assert playing.returncode == 130, stderr
+    assert json.loads(stdout.decode())["error"].endswith("continue with --resume.")
+    kept = BatchFolder(str(out)).done_units()
+    assert 1 <= len(kept) < 500 and not (out / "games.parquet").exists()

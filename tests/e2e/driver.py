@@ -26,9 +26,11 @@ def settle(page: Page, timeout: float = 30_000) -> str:
 
 
 def wait_turn(page: Page, timeout: float = 60_000) -> str:
-    """Wait until the page asks something of a seat it holds (or the match is over)."""
+    """Wait until the page asks something of a seat it holds (or the match is over). An action the
+    page has sent and not yet had answered (`busy`) is not a question: the screen it shows meanwhile
+    is the one the action is about to replace."""
     page.wait_for_function(
-        "() => { const s = window.bola8 && window.bola8.screen; return s && !s.animating && "
+        "() => { const s = window.bola8 && window.bola8.screen; return s && !s.animating && !s.busy && "
         "['lag', 'place', 'shot', 'choice', 'over'].includes(s.mode) && "
         "(s.mode !== 'lag' || document.querySelector('[data-testid=lag-dialog]')) && "
         "(s.mode !== 'choice' || document.querySelector('[data-testid=choice-dialog]')); }",

@@ -101,6 +101,8 @@ export async function showGame(root, id, meta, hooks, fromStart = false) {
   hooks.expose({
     get view() { return s.view; }, get mode() { return s.mode; }, get phi() { return s.phi; },
     get call() { return s.call; }, get animating() { return s.animating; }, get shown() { return s.shown; },
+    // an action of this page is on its way to the server: what the page shows may be about to change
+    get busy() { return s.busy; },
     get balls() { return s.balls; }, get place() { return s.place; },
     // client coordinates of a world point, for tests that click and drag like a person
     toClient(x, y) { const r = canvas.getBoundingClientRect(); const [px, py] = s.tv.toPx(x, y); return [r.left + px, r.top + py]; },

@@ -125,7 +125,8 @@ def test_ctrl_c_keeps_every_finished_match_and_says_how_to_resume(tmp_path):
     import time
 
     def some_match_finished() -> bool:
-        return (out / "parts").is_dir() and bool(os.listdir(out / "parts"))
+        # a finished unit's part, not the temporary file a part is being written through
+        return bool(BatchFolder(str(out)).done_units())
 
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not some_match_finished():

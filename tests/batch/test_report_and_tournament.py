@@ -78,6 +78,15 @@ def test_ratings_and_intervals_from_known_results():
     assert r["a"] - r["b"] == pytest.approx(400 * __import__("math").log10(30.5 / 10.5), abs=0.5)
     low, high = wilson(0, 10)
     assert low == 0.0 and 0.25 < high < 0.35
+
+
+def test_the_wilson_interval_holds_the_proportion_at_its_ends():
+    # rounding put an end a few ulps past p = 0 or 1 for about a quarter of the sample sizes; the
+    # report's error bars (p - low, high - p) then went negative and matplotlib refused the plot
+    for n in range(1, 2000):
+        for wins in (0, 1, n - 1, n):
+            low, high = wilson(wins, n)
+            assert 0.0 <= low <= wins / n <= high <= 1.0, (wins, n)
     assert match_winners([{"unit": 0, "score_0": 1, "score_1": 0, "winner": 0}], race=1) == {0: 0}
 
 

@@ -34,7 +34,9 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always holds p; at p = 0 or 1 rounding can put an end a few ulps past it,
+    # which a plot's error bar (p - low, high - p) refuses as negative.
+    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 def bradley_terry(names: Sequence[str], wins: dict[tuple[str, str], int], prior: float = 0.5,

@@ -9,6 +9,29 @@ status 2. Standard library only: the rules package uses it too.
 
 from __future__ import annotations
 
+import json
+import re
+
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def member(where: str, key: str) -> str:
+    """How a sentence names the field ``key`` of the object at ``where``.
+
+    A plain name follows a dot; any other key (empty, with spaces or
+    punctuation) is quoted as JSON, so the reader sees exactly which key it was.
+
+    >>> member("shot", "call"), member("", "strike"), member("input", ""), member("state", "on table")
+    ('shot.call', 'strike', 'input[""]', 'state["on table"]')
+    >>> member("", "")
+    '""'
+
+    """
+    if _PLAIN_NAME.match(key):
+        return f"{where}.{key}" if where else key
+    quoted = json.dumps(key, ensure_ascii=False)
+    return f"{where}[{quoted}]" if where else quoted
+
 
 class InputError(ValueError):
     """Input that the contract does not allow; the sentence names the field first.

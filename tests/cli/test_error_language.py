@@ -29,6 +29,11 @@ CASES = [
     (["simulate"], "[1, 2]", None, "request: se esperaba un objeto JSON", "request: expected one JSON object"),
     (["simulate"], '{"rack_seed": 1, "strike": {"speed": 2, "phi": 90, "spin": 1}}', None,
      "strike.spin: campo desconocido", "strike.spin: unknown field"),
+    # a key that is no plain name is quoted, so an empty key is seen (it used to read "shot.: ...")
+    (["referee"], '{"state": {"on_table": [3, 8]}, "shot": {"": 1}}', None, 'shot[""]: campo desconocido',
+     'shot[""]: unknown field'),
+    (["referee"], '{"state": {"on_table": [3, 8]}, "declare": "forfeit", "a b": 1}', None,
+     'input["a b"]: campo desconocido', 'input["a b"]: unknown field'),
     (["match", "--race", "0"], "", None, "--race: 0 no es un número de partidas", "--race: 0 is not a race"),
     (["match", "--players", "bot,alien"], "", None, "--players: 'alien' no es un tipo de jugador",
      "--players: 'alien' is not a kind of player"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bola8.errors import InputError
+from bola8.errors import InputError, member
 from bola8.game.racking import rack
 from bola8.physics import ShotResult, Strike, simulate_layout, table_spec
 from bola8.physics.api import settings_from_dict, validate_layout
@@ -22,8 +22,8 @@ def simulate_request(**request: Any) -> ShotResult:
     """The contract of docs/simulate-json.md: validate the request and play it."""
     unknown = sorted(set(request) - set(REQUEST_FIELDS))
     if unknown:
-        raise InputError(f"{unknown[0]}: unknown field; expected {', '.join(REQUEST_FIELDS)}.",
-                         f"{unknown[0]}: campo desconocido; se esperaba {', '.join(REQUEST_FIELDS)}.")
+        raise InputError(f"{member('', unknown[0])}: unknown field; expected {', '.join(REQUEST_FIELDS)}.",
+                         f"{member('', unknown[0])}: campo desconocido; se esperaba {', '.join(REQUEST_FIELDS)}.")
     name = request.get("table", "9ft")
     if not isinstance(name, str):
         raise InputError(f"table: {name!r} is not a table name.",

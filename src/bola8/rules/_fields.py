@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bola8.errors import InputError
+from bola8.errors import InputError, member
 from bola8.rules.balls import POCKETS
 
 
@@ -23,8 +23,8 @@ def require_object(value: Any, where: str) -> dict[str, Any]:
 def refuse_unknown(data: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
     for key in data:
         if key not in allowed:
-            raise InputError(f"{where}.{key}: unknown field; expected only {', '.join(allowed)}.",
-                             f"{where}.{key}: campo desconocido; solo se esperaba {', '.join(allowed)}.")
+            raise InputError(f"{member(where, key)}: unknown field; expected only {', '.join(allowed)}.",
+                             f"{member(where, key)}: campo desconocido; solo se esperaba {', '.join(allowed)}.")
 
 
 def require_present(data: dict[str, Any], key: str, where: str) -> Any:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, fields, replace
 from types import MappingProxyType
 from typing import Literal
 
-from bola8.errors import InputError
+from bola8.errors import InputError, member
 from bola8.rules._fields import spell
 
 EightOnBreak = Literal["choice", "rerack"]
@@ -108,8 +108,9 @@ class Ruleset:
                              f"y llegó {spell(data, 'es')}.")
         for key in data:
             if key != "name" and key not in SETTINGS:
-                raise InputError(f"{where}.{key}: unknown field; expected only name, {', '.join(SETTINGS)}.",
-                                 f"{where}.{key}: campo desconocido; solo se esperaba name, {', '.join(SETTINGS)}.")
+                raise InputError(f"{member(where, key)}: unknown field; expected only name, {', '.join(SETTINGS)}.",
+                                 f"{member(where, key)}: campo desconocido; solo se esperaba name, "
+                                 f"{', '.join(SETTINGS)}.")
         if "name" not in data:
             raise InputError(f"{where}.name: required field is missing.",
                              f"{where}.name: falta este campo obligatorio.")

@@ -135,3 +135,20 @@ def test_a_utf8_byte_order_mark_at_the_start_is_accepted():
     body = json.dumps({"state": {"on_table": ALL}, "declare": "stalemate"})
     code, out, _ = referee(b"\xef\xbb\xbf" + body.encode("utf-8"))
     assert code == 0 and out["state"]["result"] == "stalemate"
+
+
+def test_a_variants_settings_travel_beside_the_state():
+    # the sixth turn without an attempt ends the game under the spanish settings (Art. 21.1) ...
+    stalled = {"state": {"groups": ["solids", "stripes"], "on_table": [3, 8, 9], "turns_without_attempt": 5},
+               "shot": {"call": None, "first_contact": 3, "pocketed": [], "rail_after_contact": True}}
+    code, out, _ = referee(stalled)
+    assert code == 0 and out["state"]["result"] == "stalemate"
+    # ... and not under a variant without the automatic stalemate, given as a record header keeps it
+    code, out, _ = referee({**stalled, "ruleset": {"name": "spanish", "stalemate": "off"}})
+    assert code == 0 and out["state"]["phase"] == "play" and out["state"]["turns_without_attempt"] == 6
+    assert "stalemate_no_attempts" not in [r["code"] for r in out["ruling"]["reasons"]]
+    # the ruleset must be the state's, and its settings are checked
+    code, out, _ = referee({**stalled, "ruleset": "spanish-coin-op"}, "--lang", "en")
+    assert code == 2 and out["error"].startswith("ruleset: ")
+    code, out, _ = referee({**stalled, "ruleset": {"name": "spanish", "stalemate_turns": 0}}, "--lang", "en")
+    assert code == 2 and out["error"].startswith("ruleset.stalemate_turns: ")

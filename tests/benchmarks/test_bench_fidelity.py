@@ -50,3 +50,18 @@ def test_the_benchmark_prints_its_tables(capsys):
     out = capsys.readouterr().out
     assert "| second ball | typical |" in out and "| published (pros, 7-ft) |" in out
     assert "30-degree rule" in out and "squirt" in out
+
+
+def test_the_target_sizes_reproduce_the_tps_own_figures():
+    # TP 3.6 prints its corner pocket's critical angles and rail allowance; TP 3.5 its side pocket's limit
+    import _target_size as T
+
+    corner = T.CornerPocket(1.125, 4.5875, 7.0, 2.75, 1.125, 96.0)    # inches, TP 3.6's 8-ft table
+    assert math.degrees(corner.theta_c) == pytest.approx(38.558, abs=1e-3)
+    assert math.degrees(corner.theta_d) == pytest.approx(28.167, abs=1e-3)
+    assert math.degrees(corner.theta_max) == pytest.approx(44.058, abs=1e-3)
+    assert corner.d_max == pytest.approx(87.262, abs=1e-3)
+    side = T.SidePocket(1.125, 5.0625, 14.0, 3.0, 0.1875)
+    assert math.degrees(side.theta_max) == pytest.approx(68.292, abs=1e-3)
+    # symmetric pockets: a straight-in target is the same on both sides
+    assert corner.half(0.0) == pytest.approx(corner.half(-0.0)) and corner.size(0.0) > corner.size(30.0)

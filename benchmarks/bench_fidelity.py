@@ -464,31 +464,36 @@ class BreakTally:
     eight: int = 0
 
 
-def break_game(seed: int, tightness: Tightness, style: str, spec: TableSpec | None = None,
-               physics: PhysicsSettings | None = None) -> tuple[Game, tuple[float, float]]:
-    """The game of rack seed ``seed`` on ``spec`` with its rack at ``tightness``, the cue ball placed, the aim."""
+STYLES = {"second ball": (BREAK_SIDE_OFFSET, 1), "head ball": (None, 0)}   # cue x (None: the centre), target
+
+
+def break_game(seed: int, tightness: Tightness, style: str | tuple[float | None, int],
+               spec: TableSpec | None = None, physics: PhysicsSettings | None = None
+               ) -> tuple[Game, tuple[float, float]]:
+    """The game of rack seed ``seed`` on ``spec`` with its rack at ``tightness``, the cue ball placed, the aim.
+
+    ``style``: a name of ``STYLES`` or (the cue ball's distance from the left cushion on the head string, None
+    for the centre; the place in the triangle aimed full at, 0 the apex, 1 and 2 the second row)."""
     spec = spec or table_spec("9ft")
+    x, place_index = STYLES[style] if isinstance(style, str) else style
     game = Game.new("9ft", rack_seed=seed)
     game = replace(game, spec=spec, physics=physics, balls=freeze(rack(spec, rack_seed_for(seed, 0), tightness)))
-    if style == "second ball":
-        cue = (BREAK_SIDE_OFFSET, spec.head_string_y)
-        place = rack_places(spec)[1]          # the left ball of the second row
-    else:
-        cue = (spec.width / 2.0, spec.head_string_y)
-        place = rack_places(spec)[0]          # the apex
+    cue = (spec.width / 2.0 if x is None else x, spec.head_string_y)
+    place = rack_places(spec)[place_index]
     target = min((p for b, p in game.layout.items() if b != 0), key=lambda p: math.dist(p, place))
     return game.place_cue_ball(*cue), (target[0] - cue[0], target[1] - cue[1])
 
 
-def play_breaks(n: int, tightness: Tightness, style: str, spec: TableSpec | None = None,
-                speed: tuple[float, float] = POWER_BREAK, model: str | None = None) -> BreakTally:
+def play_breaks(n: int, tightness: Tightness, style: str | tuple[float | None, int], spec: TableSpec | None = None,
+                speed: tuple[float, float] = POWER_BREAK, model: str | None = None, b: float = 0.0,
+                first_seed: int = 0) -> BreakTally:
     noise = ExecutionNoise(1.0)
     physics = PhysicsSettings(cushion_model=model) if model else None
     tally = BreakTally()
-    for seed in range(n):
+    for seed in range(first_seed, first_seed + n):
         rng = random.Random(1_000_003 * 7 + seed)      # the same stroke draws in every row
         game, (dx, dy) = break_game(seed, tightness, style, spec, physics)
-        aimed = _at_speed(Strike(1.0, math.degrees(math.atan2(dy, dx))), rng.uniform(*speed), physics)
+        aimed = _at_speed(Strike(1.0, math.degrees(math.atan2(dy, dx)), b=b), rng.uniform(*speed), physics)
         turn = game.play(noise.perturb(aimed, rng))
         shot, ruling = turn.shot, turn.ruling
         assert shot is not None
@@ -563,6 +568,47 @@ def print_break_table(rows: list[dict[str, Any]]) -> None:
     print()
 
 
+SEARCH_SEEDS = (0, 200)         # racks the grid is played on
+HELD_OUT = (10_000, 600)        # racks the best cells are played again on
+
+
+def break_search() -> list[dict[str, Any]]:
+    """A coarse search for the break a professional would choose on the published count's table: cue-ball
+    position on the head string, the ball aimed full at, draw or follow, speed 8-9 or 11.2-13.4 m/s (60 cells,
+    200 racks each), then the four best cells again on 600 held-out racks (the grid's best is partly luck)."""
+    spec = PUBLISHED_TABLE
+    cells = []
+    for x in (0.10, 0.15, 0.20, None):
+        for place in ((0, 1, 2) if x is not None else (0,)):
+            for b in (-0.3, 0.0, 0.3):
+                for speed in (BALL_SPEED, POWER_BREAK):
+                    tally = play_breaks(SEARCH_SEEDS[1], "typical", (x, place), spec, speed, b=b,
+                                        first_seed=SEARCH_SEEDS[0])
+                    cells.append({"x": x, "place": place, "b": b, "speed": speed,
+                                  "grid": tally.made_no_foul / tally.breaks})
+    cells.sort(key=lambda c: -c["grid"])
+    for cell in cells[:4]:
+        tally = play_breaks(HELD_OUT[1], "typical", (cell["x"], cell["place"]), spec, cell["speed"], b=cell["b"],
+                            first_seed=HELD_OUT[0])
+        cell["held_out"] = (tally.made_no_foul, tally.breaks)
+    return cells
+
+
+def print_search(cells: list[dict[str, Any]]) -> None:
+    print("## Break search: 7-ft, 4 1/16 in corners, typical racks (made a ball without a foul)")
+    print()
+    print("| cue ball from the left cushion (m) | aimed full at | tip b | cue ball (m/s) | 200 grid racks "
+          "| 600 held-out racks (95% CI) |")
+    print("|---|---|---|---|---|---|")
+    for cell in cells[:8]:
+        held = pct_ci(*cell["held_out"]) if "held_out" in cell else "-"
+        x = "centre" if cell["x"] is None else f"{cell['x']:.2f}"
+        print(f"| {x} | {('apex', 'second row, left', 'second row, right')[cell['place']]} | {cell['b']:+.1f} "
+              f"| {cell['speed'][0]:g}-{cell['speed'][1]:g} | {100 * cell['grid']:.1f}% | {held} |")
+    print(f"({len(cells)} cells; the best eight shown)")
+    print()
+
+
 # ------------------------------------------------------------------ pooltool, the table, main
 
 POOLTOOL_SIDE = Path(__file__).resolve().parent / "_pooltool_fidelity.py"
@@ -610,6 +656,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--breaks", type=int, default=500, help="breaks per row (default 500)")
     parser.add_argument("--no-pooltool", action="store_true", help="leave pooltool's column empty")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--search", action="store_true", help="also search the break (60 cells; about 14,400 breaks)")
     args = parser.parse_args(argv)
     if args.breaks < 1:
         parser.error("--breaks: expected a whole number >= 1")
@@ -627,10 +674,13 @@ def main(argv: list[str] | None = None) -> int:
     print_table(rows)
     if ctx.break_rows:
         print_break_table(ctx.break_rows)
+    cells = break_search() if args.search else []
+    if cells:
+        print_search(cells)
     print(f"{len(rows)} figures ({sum(r['breaks'] for r in ctx.break_rows)} breaks) in "
           f"{time.perf_counter() - t0:.1f} s")
     if args.json:
-        _write_json(args.json, {"figures": [asdict(r) for r in rows], "breaks": ctx.break_rows})
+        _write_json(args.json, {"figures": [asdict(r) for r in rows], "breaks": ctx.break_rows, "search": cells})
     return 0
 
 

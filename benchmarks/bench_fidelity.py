@@ -1,38 +1,44 @@
-"""Physical fidelity: bola8 beside published figures, each with its source.
+"""Physical fidelity: every figure of bola8 beside its published value and beside pooltool 0.6.0, with sources.
 
-Run from the repository root:  .venv/bin/python benchmarks/bench_fidelity.py [--breaks 500] [--json PATH]
+Run from the repository root:
 
-1. Breaks. ``--breaks`` hard breaks per rack tightness (``bola8.game.racking``: lattice, tight,
-   typical, loose) and per break style, on the 9-ft table, judged by the real referee
-   (``bola8.game.Game.play``). Rack ``k`` is the game rack of seed ``k``; the same seeds and
-   the same stroke draws are used for every tightness, so the rows differ only by the rack.
-   The cue ball leaves at U(8, 9) m/s (the stick speed that gives it, centre hit, level cue),
-   perturbed by the computer olympiads' execution noise at level 1
-   (``bola8.players.noise.ExecutionNoise``). Two break styles:
+    .venv/bin/python benchmarks/bench_fidelity.py [--breaks 500] [--no-pooltool] [--json PATH]
 
-   - ``second ball``: the cue ball on the head string 0.15 m from the left side cushion
-     (12 cm of cloth between them), aimed full at the left ball of the second row - the
-     "second ball break" of 8-ball (cue ball "near one of the side rails", the second ball
-     struck "as full as possible": Fieldhammer, "Effective 8-Ball Break Shots, Part II",
-     billiardcoach.com 2008; Potier, "The Second Ball Break in Eight Ball", spmbilliardsmedia.com);
-   - ``head ball``: the cue ball on the head spot, aimed full at the apex ball (the head-ball
-     break "from the center of the table ... straight on the nose").
+It prints one table of every figure (section, figure, bola8, published or expected, pooltool 0.6.0, source),
+then the break statistics in detail. pooltool's column is filled where its throwaway venv runs
+(``benchmarks/.pooltool-venv``, made by ``_pooltool_venv.py``; ``_pooltool_fidelity.py`` measures the same
+single-shot figures with its default models and bola8's ball and cloth); "-" where it does not run or the figure
+is not measured there. The sections, in order (each a function registered with ``@section``; a later section is
+appended at the end of this file the same way):
 
-   Columns: mean object balls pocketed; breaks pocketing at least one; breaks sending at least
-   four object balls to a cushion; legal breaks (Art. 7); scratches (the cue ball pocketed or off
-   the table); breaks that make a ball without a foul (at least one object ball down, no foul:
-   what the published figure counts); the 8 down on the break. 95 % Wilson intervals for the last
-   two. Published: AtLarge's break statistics of the Ultimate Pool USA Colorado Shootout (8-ball,
-   Sept. 2024, 124 games, professionals, Diamond 7-ft tables, ~4 in corners): the break made a
-   ball without fouling in 82 games (66 %); 2 eight-balls on the break (1.6 %)
-   https://forums.azbilliards.com/threads/break-stats-ultimate-pool-usa-colorado-shootout-8-ball-september-2024.568443
-   No published figure for balls to a cushion, legal breaks or scratches was found.
+1. Single shots on an open cloth (a 40 x 10 m table of the same cloth, so no cushion interferes): rolling
+   distance and the 5/7 rule, the 30-degree rule, the stun (90-degree) rule, cut-induced throw, squirt,
+   draw and follow.
+2. Cushions: each registered cushion model (``bola8.physics.models``) against published rebound statements
+   (Alciatore's rail restitution range, "cushion efficiency" and bank/kick FAQ: running and reverse english,
+   where sidespin matters, banks coming off short); a ball driven into the 9-ft table's right long rail.
+3. Pockets: acceptance windows (``bola8.physics.pocket_windows``) beside Alciatore's TP 3.6 (corner) and
+   TP 3.5 (side) target sizes evaluated for the same geometry (``_target_size.py``); the "TP idealised" rows
+   run bola8's geometry under the TPs' own assumptions (straight paths, mirror rail and walls).
+4. Breaks: ``--breaks`` hard breaks per row, judged by the referee (``bola8.game.Game.play``). The published
+   count: AtLarge's break statistics of the Ultimate Pool USA Colorado Shootout (8-ball, Sept. 2024, 124 games,
+   professionals): the break made a ball without fouling in 82 games (66 %, 95 % interval 57-74 %); 2
+   eight-balls on the break (1.6 %); played on a Diamond 7-ft table "with corner pockets of approximately 4" or
+   4 1/8"", breaks from anywhere behind the head string
+   (https://forums.azbilliards.com/threads/break-stats-ultimate-pool-usa-colorado-shootout-8-ball-september-2024.568443).
+   Its conditions here: the 7-ft table with 4 1/16 in corners (not a preset: WPA corners are 4.5-4.625 in),
+   the cue ball leaving at 11.2-13.4 m/s (25-30 mph, Alciatore's "powerful break",
+   billiards.colostate.edu/threads/physics.html), the olympiads' execution noise at level 1
+   (``bola8.players.noise``). Break styles: ``second ball`` - the cue ball on the head string 0.15 m from the left
+   side cushion, full on the left ball of the second row (Fieldhammer, "Effective 8-Ball Break Shots, Part II",
+   billiardcoach.com 2008); ``head ball`` - from the head spot, full on the apex. Rack ``k`` is the game rack of
+   seed ``k`` at each tightness (``bola8.game.racking``); the same seeds and stroke draws in every row. Also the
+   9-ft preset at 8-9 m/s (the rows of the earlier benchmark) and the other cushion models. Columns: balls
+   pocketed, breaks with at least one, at least four object balls to a cushion, legal breaks (Art. 7), scratches,
+   balls off the table (a column for the airborne model: 0 while the table is flat), breaks that made a ball
+   without a foul (what the published figure counts) and the 8 down.
 
-2. Single-shot figures on an open cloth (a 40 x 10 m table of the same cloth, so that no cushion
-   interferes): rolling distance and the 5/7 rule, the 30-degree rule, the stun (90-degree)
-   rule, cut-induced throw and squirt, with the published or textbook value beside each.
-
-``make bench`` runs it with the default 500 breaks (3,000 simulated breaks, about half a minute).
+``make bench`` runs it with the default 500 breaks per row.
 """
 
 from __future__ import annotations
@@ -40,86 +46,78 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
-from bola8.game import Game
-from bola8.game.layout import freeze
-from bola8.game.racking import Tightness, rack, rack_places, rack_seed_for
-from bola8.physics import BallParams, CueParams, Strike, TableSpec, simulate_layout, table_spec
-from bola8.physics import codes as C
-from bola8.physics.strike import strike_state
-from bola8.players.noise import ExecutionNoise
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import _target_size  # noqa: E402  (standard library only)
+
+from bola8.game import Game  # noqa: E402
+from bola8.game.layout import freeze  # noqa: E402
+from bola8.game.racking import Tightness, rack, rack_places, rack_seed_for  # noqa: E402
+from bola8.physics import (BallParams, CueParams, PhysicsSettings, Strike, TableSpec, simulate_layout,  # noqa: E402
+                           table_spec)
+from bola8.physics import codes as C  # noqa: E402
+from bola8.physics.models import CUSHION_MODELS, names  # noqa: E402
+from bola8.physics.pocket_windows import mirror_settings, window  # noqa: E402
+from bola8.physics.strike import strike_state  # noqa: E402
+from bola8.players.noise import ExecutionNoise  # noqa: E402
+
+INCH = 0.0254
 PUBLISHED_MADE = (82, 124)       # AtLarge, Colorado Shootout 2024: made a ball and did not foul
 PUBLISHED_EIGHT = (2, 124)       # the same count: 8-balls on the break
 ATLARGE = "AtLarge, Colorado Shootout 8-ball 2024 (azbilliards.com thread 568443)"
 BREAK_SIDE_OFFSET = 0.15         # m, the cue ball's centre from the side cushion (second-ball break)
-BALL_SPEED = (8.0, 9.0)          # m/s, the cue ball's speed as it leaves the tip
+POWER_BREAK = (11.2, 13.4)       # m/s, 25-30 mph: Alciatore's "powerful break"
+BALL_SPEED = (8.0, 9.0)          # m/s, the earlier benchmark's breaks (18-20 mph)
+# The published count's table: 7-ft Diamond, corners "approximately 4" or 4 1/8"" - the middle of the two.
+PUBLISHED_TABLE = replace(table_spec("7ft"), corner_mouth=4.0625 * INCH)
 MU_S, MU_R, G = 0.2, 0.01, 9.81  # bola8's default cloth (BallParams), for the textbook values
-
-
-# ------------------------------------------------------------------ breaks
-
-def ball_per_stick(strike: Strike) -> float:
-    """Cue-ball speed per m/s of stick speed for this stroke (the strike is linear in speed)."""
-    v, _ = strike_state(replace(strike, speed=1.0), BallParams(), CueParams())
-    return math.hypot(float(v[0]), float(v[1]))
+MODELS = names(CUSHION_MODELS)
+DEFAULT_MODEL = PhysicsSettings().cushion_model
 
 
 @dataclass
-class BreakTally:
-    breaks: int = 0
-    pocketed: int = 0
-    any_pocketed: int = 0
-    four_to_rail: int = 0
-    legal: int = 0
-    scratches: int = 0
-    made_no_foul: int = 0
-    eight: int = 0
+class Row:
+    section: str
+    figure: str
+    bola8: str
+    published: str
+    source: str
+    key: str = ""                # the pooltool figure shown beside it, if any
+    pooltool: str = "-"
 
 
-def break_game(seed: int, tightness: Tightness, style: str) -> tuple[Game, tuple[float, float]]:
-    """The game of rack seed ``seed`` with its rack at ``tightness``, the cue ball placed, and the aim point."""
-    game = Game.new("9ft", rack_seed=seed)
-    spec = game.spec
-    game = replace(game, balls=freeze(rack(spec, rack_seed_for(seed, 0), tightness)))
-    if style == "second ball":
-        cue = (BREAK_SIDE_OFFSET, spec.head_string_y)
-        place = rack_places(spec)[1]          # the left ball of the second row
-    else:
-        cue = (spec.width / 2.0, spec.head_string_y)
-        place = rack_places(spec)[0]          # the apex
-    layout = game.layout
-    target = min((p for b, p in layout.items() if b != 0), key=lambda p: math.dist(p, place))
-    return game.place_cue_ball(*cue), (target[0] - cue[0], target[1] - cue[1])
+@dataclass
+class Context:
+    breaks: int
+    pooltool: dict[str, str] = field(default_factory=dict)
+    break_rows: list[dict[str, Any]] = field(default_factory=list)
 
 
-def play_breaks(n: int, tightness: Tightness, style: str) -> BreakTally:
-    noise = ExecutionNoise(1.0)
-    tally = BreakTally()
-    for seed in range(n):
-        rng = random.Random(1_000_003 * 7 + seed)      # the same stroke draws for every tightness
-        game, (dx, dy) = break_game(seed, tightness, style)
-        aimed = Strike(1.0, math.degrees(math.atan2(dy, dx)))
-        aimed = replace(aimed, speed=rng.uniform(*BALL_SPEED) / ball_per_stick(aimed))
-        turn = game.play(noise.perturb(aimed, rng))
-        shot, ruling = turn.shot, turn.ruling
-        assert shot is not None
-        codes = {reason.code for reason in ruling.reasons}
-        down = shot.pocketed_object_balls
-        tally.breaks += 1
-        tally.pocketed += len(down)
-        tally.any_pocketed += bool(down)
-        tally.four_to_rail += shot.object_balls_to_rail >= 4
-        tally.legal += not (codes & {"illegal_break", "illegal_break_with_foul"})
-        tally.scratches += shot.cue_ball_pocketed or shot.cue_ball_off_table
-        tally.made_no_foul += bool(down) and not ruling.foul
-        tally.eight += 8 in down
-    return tally
+SECTIONS: list[Callable[[Context], list[Row]]] = []
+
+
+def section(function: Callable[[Context], list[Row]]) -> Callable[[Context], list[Row]]:
+    """Register a section: ``main`` runs every registered section in the order they were defined."""
+    SECTIONS.append(function)
+    return function
+
+
+def ball_per_stick(strike: Strike, settings: PhysicsSettings | None = None) -> float:
+    """Cue-ball speed per m/s of stick speed for this stroke (the strike is linear in speed)."""
+    settings = settings or PhysicsSettings()
+    v, _ = strike_state(replace(strike, speed=1.0), settings.ball, settings.cue)
+    return math.hypot(float(v[0]), float(v[1]))
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:
@@ -140,43 +138,7 @@ def pct_ci(k: int, n: int) -> str:
     return f"{100.0 * k / n:.1f}% ({100 * lo:.0f}-{100 * hi:.0f})"
 
 
-def break_rows(n: int) -> list[dict[str, Any]]:
-    rows = []
-    for style in ("second ball", "head ball"):
-        order: tuple[Tightness, ...] = ("lattice", "tight", "typical", "loose")
-        for tightness in order:
-            t0 = time.perf_counter()
-            tally = play_breaks(n, tightness, style)
-            rows.append({"style": style, "tightness": tightness, "seconds": time.perf_counter() - t0,
-                         **tally.__dict__})
-    return rows
-
-
-def print_breaks(rows: list[dict[str, Any]]) -> None:
-    n = rows[0]["breaks"]
-    made_p, eight_p = PUBLISHED_MADE, PUBLISHED_EIGHT
-    print(f"## Breaks: {n} per row, 9-ft table, cue ball leaving at {BALL_SPEED[0]:g}-{BALL_SPEED[1]:g} m/s, "
-          "olympiad noise level 1, judged by Game.play")
-    print()
-    print("| break | rack | balls down (mean) | >= 1 down | >= 4 to a cushion | legal (Art. 7) | scratch "
-          "| made a ball, no foul (95% CI) | 8 down |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for r in rows:
-        k = r["breaks"]
-        print(f"| {r['style']} | {r['tightness']} | {r['pocketed'] / k:.2f} | {pct(r['any_pocketed'], k)} "
-              f"| {pct(r['four_to_rail'], k)} | {pct(r['legal'], k)} | {pct(r['scratches'], k)} "
-              f"| {pct_ci(r['made_no_foul'], k)} | {pct(r['eight'], k)} |")
-    print(f"| published (pros, 7-ft) | referee racks | - | - | none found | none found | none found "
-          f"| {pct_ci(*made_p)} | {pct(*eight_p)} |")
-    print()
-    print(f"Published: {ATLARGE}: {made_p[0]} of {made_p[1]} breaks made a ball without a foul, "
-          f"{eight_p[0]} eight-balls on the break.")
-    print("Rack tightness: bola8.game.racking.SPREADS (lattice = the perfect triangle, neighbours 2R + 1 um "
-          "apart, the rack before the tightness model).")
-    print()
-
-
-# ------------------------------------------------------------------ single shots
+# ------------------------------------------------------------------ 1. single shots
 
 OPEN = TableSpec("open cloth", length=40.0, width=10.0)
 R = OPEN.ball_radius
@@ -187,14 +149,16 @@ def _event_times(result: Any, code: int, ball_index: int) -> list[float]:
             if int(result.ev_type[k]) == code and (int(result.ev_i[k]) == ball_index or int(result.ev_j[k]) == ball_index)]
 
 
-def rolling_rows() -> list[tuple[str, str, str, str]]:
+def _at_speed(strike: Strike, v: float, settings: PhysicsSettings | None = None) -> Strike:
+    return replace(strike, speed=v / ball_per_stick(strike, settings))
+
+
+def rolling_rows(_: Context) -> list[Row]:
     """Centre hit, cue ball leaving at v0: speed when it starts rolling, slide and total distance."""
     rows = []
     for v0 in (1.0, 2.0, 3.0):
-        aimed = Strike(1.0, 90.0)
-        strike = replace(aimed, speed=v0 / ball_per_stick(aimed))
         start = (5.0, 1.0)
-        result = simulate_layout(OPEN, {0: start}, strike)
+        result = simulate_layout(OPEN, {0: start}, _at_speed(Strike(1.0, 90.0), v0))
         t_roll = _event_times(result, C.EV_SLIDE_ROLL, 0)[0]
         rvw, _ = result.state_at(0, t_roll)
         ratio = math.hypot(rvw[1][0], rvw[1][1]) / v0
@@ -202,15 +166,16 @@ def rolling_rows() -> list[tuple[str, str, str, str]]:
         total = result.final[0][1] - start[1]
         slide_expected = 12 * v0 * v0 / (49 * MU_S * G)
         total_expected = slide_expected + (5 / 7 * v0) ** 2 / (2 * MU_R * G)
-        rows.append((f"rolling, v0 {v0:g} m/s: speed at roll / v0; slide; total (m)",
-                     f"{ratio:.4f}; {slide:.4f}; {total:.3f}",
-                     f"{5 / 7:.4f}; {slide_expected:.4f}; {total_expected:.3f}",
-                     "rigid sphere, Coulomb cloth (5/7 rule; mu_s 0.2, mu_r 0.01): textbook, derived"))
+        rows.append(Row("single shots", f"rolling, v0 {v0:g} m/s: speed at roll / v0; slide; total (m)",
+                        f"{ratio:.4f}; {slide:.4f}; {total:.3f}",
+                        f"{5 / 7:.4f}; {slide_expected:.4f}; {total_expected:.3f}",
+                        "rigid sphere, Coulomb cloth (5/7 rule; mu_s 0.2, mu_r 0.01): textbook, derived",
+                        key=f"rolling {v0:g}"))
     return rows
 
 
 def _cut_layout(cut_deg: float, gap: float) -> tuple[dict[int, tuple[float, float]], tuple[float, float]]:
-    """Object ball at the origin of the open cloth; cue ball moving +y, ``gap`` m before contact at ``cut_deg``."""
+    """Object ball on the open cloth; cue ball moving +y, ``gap`` m before contact at ``cut_deg``."""
     ob = (5.0, 20.0)
     c = math.radians(cut_deg)
     cue = (ob[0] - 2 * R * math.sin(c), ob[1] - 2 * R * math.cos(c) - gap)
@@ -231,45 +196,46 @@ def _angle(u: tuple[float, float], w: tuple[float, float]) -> float:
     return math.degrees(math.acos(max(-1.0, min(1.0, u[0] * w[0] + u[1] * w[1]))))
 
 
-def stun_rows() -> list[tuple[str, str, str, str]]:
+def stun_rows(_: Context) -> list[Row]:
     """A sliding cue ball without spin (centre hit 10 um before contact): separation and throw."""
     rows = []
     throw_tp = {(0.5, 30.0): 4.72, (0.5, 45.0): 4.77, (2.0, 30.0): 2.65, (2.0, 45.0): 1.90}
     for (v, cut), tp in throw_tp.items():
         balls, ob = _cut_layout(cut, 1e-5)
-        aimed = Strike(1.0, 90.0)
-        result = simulate_layout(OPEN, balls, replace(aimed, speed=v / ball_per_stick(aimed)))
+        result = simulate_layout(OPEN, balls, _at_speed(Strike(1.0, 90.0), v))
         cb_dir, ob_dir = _after_contact(result, 0), _after_contact(result, 1)
         c = math.radians(cut)
         centres = (math.sin(c), math.cos(c))            # line of centres at contact
-        throw = _angle(ob_dir, centres)
-        rows.append((f"stun, {v:g} m/s, cut {cut:g} deg: separation CB-OB (deg)", f"{_angle(cb_dir, ob_dir):.1f}",
-                     "90", "Alciatore, the 90-degree rule (billiards.colostate.edu/faq/stun/90-degree-rule)"))
-        rows.append((f"stun, {v:g} m/s, cut {cut:g} deg: cut-induced throw (deg)", f"{throw:.2f}", f"{tp:.2f}",
-                     "Alciatore TP A-14 model (values as evaluated in shared/research/physics-fidelity.md §4)"))
+        rows.append(Row("single shots", f"stun, {v:g} m/s, cut {cut:g} deg: separation CB-OB (deg)",
+                        f"{_angle(cb_dir, ob_dir):.1f}", "90 (ideal balls)",
+                        "Alciatore, the 90-degree rule (billiards.colostate.edu/faq/stun/90-degree-rule)",
+                        key=f"stun separation {v:g} {cut:g}"))
+        rows.append(Row("single shots", f"stun, {v:g} m/s, cut {cut:g} deg: cut-induced throw (deg)",
+                        f"{_angle(ob_dir, centres):.2f}", f"{tp:.2f}",
+                        "Alciatore TP A-14 model (as evaluated in shared/research/physics-fidelity.md)",
+                        key=f"stun throw {v:g} {cut:g}"))
     return rows
 
 
-def thirty_degree_rows() -> list[tuple[str, str, str, str]]:
+def thirty_degree_rows(_: Context) -> list[Row]:
     """A rolling cue ball (natural-roll tip height, 0.4 R) at a half-ball hit: deflection once it rolls again."""
     rows = []
     for v in (1.0, 2.0):
         balls, _ = _cut_layout(30.0, 0.3)
-        aimed = Strike(1.0, 90.0, b=0.4)
-        result = simulate_layout(OPEN, balls, replace(aimed, speed=v / ball_per_stick(aimed)))
+        result = simulate_layout(OPEN, balls, _at_speed(Strike(1.0, 90.0, b=0.4), v))
         t_bb = _event_times(result, C.EV_BALL_BALL, 0)[0]
         t_roll = [t for t in _event_times(result, C.EV_SLIDE_ROLL, 0) if t > t_bb][0]
         rvw, _ = result.state_at(0, t_roll + 1e-9)
         deflection = math.degrees(math.atan2(abs(float(rvw[1][0])), float(rvw[1][1])))
         phi = math.radians(30.0)
         ideal = math.degrees(math.atan(math.sin(phi) * math.cos(phi) / (math.sin(phi) ** 2 + 0.4)))
-        rows.append((f"30-degree rule, half-ball hit, rolling CB {v:g} m/s (deg)", f"{deflection:.1f}",
-                     f"about 30 (ideal balls {ideal:.1f})",
-                     "Alciatore, 'The 30 degree rule' (Billiards Digest, April 2004)"))
+        rows.append(Row("single shots", f"30-degree rule, half-ball hit, rolling CB {v:g} m/s (deg)",
+                        f"{deflection:.1f}", f"about 30 (ideal balls {ideal:.1f})",
+                        "Alciatore, 'The 30 degree rule' (Billiards Digest, April 2004)", key=f"thirty {v:g}"))
     return rows
 
 
-def squirt_rows() -> list[tuple[str, str, str, str]]:
+def squirt_rows(_: Context) -> list[Row]:
     cue = CueParams()
     m = BallParams().mass
     rows = []
@@ -277,39 +243,444 @@ def squirt_rows() -> list[tuple[str, str, str, str]]:
         v, _ = strike_state(Strike(1.0, 90.0, a=a), BallParams(), cue)
         squirt = math.degrees(math.atan2(-float(v[0]), float(v[1])))
         tp = math.degrees(math.atan(2.5 * a * math.sqrt(1 - a * a) / (1 + m / cue.end_mass + 2.5 * (1 - a * a))))
-        rows.append((f"squirt, tip offset {a:g} R, level cue (deg)", f"{abs(squirt):.2f}", f"{tp:.2f}",
-                     f"Alciatore TP A-31 for an end mass of {cue.end_mass * 1000:g} g"))
+        rows.append(Row("single shots", f"squirt, tip offset {a:g} R, level cue (deg)", f"{abs(squirt):.2f}",
+                        f"{tp:.2f}", f"Alciatore TP A-31 for an end mass of {cue.end_mass * 1000:g} g",
+                        key=f"squirt {a:g}"))
     return rows
 
 
-def print_shots(rows: list[tuple[str, str, str, str]]) -> None:
-    print("## Single shots on an open cloth (40 x 10 m, bola8's default ball and cloth)")
+def _draw_textbook(v: float, b: float, run: float) -> float:
+    """Where a straight draw or follow shot leaves the cue ball (m past the contact point, + forward) with ideal,
+    frictionless balls (e 0.95): the cue ball leaves the tip at v with R w = 5/2 b v of topspin, slides (and
+    perhaps rolls) ``run`` m to the object ball in closed form, keeps its spin and (1 - e)/2 of its speed through
+    the collision, then slides and rolls to rest."""
+    e = BallParams().e_ball
+    a = MU_S * G
+    rw = 2.5 * b * v
+    s = 1.0 if v - rw > 0 else -1.0               # the slip's sign: friction acts against it
+    t_end = 2 * abs(v - rw) / (7 * a)
+    x_end = v * t_end - s * 0.5 * a * t_end * t_end
+    if x_end >= run:                              # still sliding at the contact
+        t = (v - math.sqrt(v * v - 2 * a * run)) / a if s > 0 else (math.sqrt(v * v + 2 * a * run) - v) / a
+        vc, rwc = v - s * a * t, rw + s * 2.5 * a * t
+    else:                                         # rolling by then
+        v_roll = v - s * a * t_end
+        vc = rwc = math.sqrt(v_roll * v_roll - 2 * MU_R * G * (run - x_end))
+    v1 = (1 - e) / 2 * vc
+    s1 = 1.0 if v1 - rwc > 0 else -1.0
+    t1 = 2 * abs(v1 - rwc) / (7 * a)
+    v2 = v1 - s1 * a * t1
+    return v1 * t1 - s1 * 0.5 * a * t1 * t1 + math.copysign(v2 * v2 / (2 * MU_R * G), v2)
+
+
+def draw_follow_rows(_: Context) -> list[Row]:
+    """Straight in at an object ball 1 m away, tip 0.5 R below/above centre: where the cue ball ends."""
+    rows = []
+    run = 1.0
+    for v, b in ((3.0, -0.5), (2.0, 0.5)):
+        balls = {0: (5.0, 20.0 - run - 2 * R), 1: (5.0, 20.0)}
+        outcome = []
+        for model in ("frictional", "frictionless"):
+            settings = PhysicsSettings(ball_model=model)
+            result = simulate_layout(OPEN, balls, _at_speed(Strike(1.0, 90.0, b=b), v, settings), settings)
+            contact_y = 20.0 - 2 * R
+            outcome.append(result.final[0][1] - contact_y)
+        word = "draw" if b < 0 else "follow"
+        rows.append(Row("single shots",
+                        f"{word}, {v:g} m/s, b {b:+g}, object ball 1 m away: cue ball ends (m past contact; "
+                        "frictionless balls in bola8)",
+                        f"{outcome[0]:+.2f} ({outcome[1]:+.2f})", f"{_draw_textbook(v, b, run):+.2f}",
+                        "textbook: ideal frictionless balls, e 0.95, Coulomb cloth (derived); ball-ball friction "
+                        "(TP A-14) shortens it", key=f"{word} {v:g}"))
+    return rows
+
+
+@section
+def single_shot_rows(ctx: Context) -> list[Row]:
+    return (rolling_rows(ctx) + thirty_degree_rows(ctx) + stun_rows(ctx) + squirt_rows(ctx)
+            + draw_follow_rows(ctx))
+
+
+# ------------------------------------------------------------------ 2. cushions
+
+def _mm(w: Any) -> str:
+    """A window's width in whole millimetres."""
+    return "none" if w is None else f"{1000 * w.width:.0f}"
+
+
+RAIL_SPEC = table_spec("9ft")
+
+
+@dataclass(frozen=True)
+class Rebound:
+    incidence: float       # deg from the rail's normal, as the ball arrives
+    immediate: float       # deg from the normal just after the impact
+    final: float           # deg from the normal once the ball rolls again
+    normal_ratio: float    # normal speed out / in
+    speed_ratio: float     # speed once rolling again / speed in
+    running: bool | None   # sidespin that runs along the rail (True), against it (False), none (None)
+
+
+def rail_rebound(model: str, incidence: float, speed: float = 1.0, a: float = 0.0, b: float = 0.4,
+                 run: float = 0.3) -> Rebound:
+    """A ball driven into the 9-ft table's right long rail at ``incidence`` degrees from its normal, from
+    ``run`` m away, with tip offsets a, b (b 0.4: rolling; squirt is aimed out)."""
+    settings = PhysicsSettings(cushion_model=model)
+    th = math.radians(incidence)
+    d = (math.cos(th), math.sin(th))
+    contact = (RAIL_SPEC.width - RAIL_SPEC.ball_radius, RAIL_SPEC.length * 0.4)
+    start = (contact[0] - run * d[0], contact[1] - run * d[1])
+    aimed = Strike(1.0, incidence, a=a, b=b)
+    v, _ = strike_state(aimed, settings.ball, settings.cue)
+    squirt = math.degrees(math.atan2(float(v[1]), float(v[0]))) - incidence
+    strike = _at_speed(replace(aimed, phi=incidence - squirt), speed, settings)
+    result = simulate_layout(RAIL_SPEC, {0: start}, strike, settings)
+    k = next(k for k in range(len(result.ev_t)) if int(result.ev_type[k]) == C.EV_CUSHION)
+    rin, _ = result.state_at(0, float(result.ev_t[k]) - 1e-9)
+    out = result.snap[k, 0, :9].reshape(3, 3)
+    rolled = next((result.snap[j, 0, :9].reshape(3, 3) for j in range(k + 1, len(result.ev_t))
+                   if int(result.ev_type[j]) == C.EV_SLIDE_ROLL), out)
+
+    def from_normal(vel: Any) -> float:
+        return math.degrees(math.atan2(abs(float(vel[1])), abs(float(vel[0]))))
+
+    # the rail contact point's slip along the rail: spin that cuts it runs along the rail
+    slip = float(rin[1][1]) + float(rin[2][2]) * RAIL_SPEC.ball_radius
+    running = None if abs(float(rin[2][2])) < 1e-6 else abs(slip) < abs(float(rin[1][1]))
+    return Rebound(from_normal(rin[1]), from_normal(out[1]), from_normal(rolled[1]),
+                   -float(out[1][0]) / float(rin[1][0]),
+                   math.hypot(float(rolled[1][0]), float(rolled[1][1])) / math.hypot(float(rin[1][0]), float(rin[1][1])),
+                   running)
+
+
+def english_pair(model: str, incidence: float) -> tuple[Rebound, Rebound]:
+    """(running, reverse): a rolling ball with the most sidespin inside the miscue limit, each way."""
+    first, second = rail_rebound(model, incidence, a=0.29), rail_rebound(model, incidence, a=-0.29)
+    return (first, second) if first.running else (second, first)
+
+
+def _per_model(values: dict[str, str]) -> str:
+    return " / ".join(f"{m} {values[m]}" for m in MODELS)
+
+
+@section
+def cushion_rows(_: Context) -> list[Row]:
+    rows = []
+    square = {m: rail_rebound(m, 0.0) for m in MODELS}
+    shallow = {m: rail_rebound(m, 75.0) for m in MODELS}
+    stun = {m: rail_rebound(m, 0.0, speed=2.0, b=0.0, run=0.005) for m in MODELS}
+    rows.append(Row("cushions", "rail restitution, stun ball square into the rail at 2 m/s (normal speed out/in)",
+                    _per_model({m: f"{stun[m].normal_ratio:.2f}" for m in MODELS}), "0.6-0.9",
+                    "Alciatore, physical properties (billiards.colostate.edu/threads/physics.html)"))
+    rows.append(Row("cushions", "rolling ball square into the rail: speed once rolling again / speed in",
+                    _per_model({m: f"{square[m].speed_ratio:.2f}" for m in MODELS}),
+                    "about 0.5 ('loses about half of its speed' at steep angles)",
+                    "Alciatore, cushion efficiency (billiards.colostate.edu/faq/table/cushion-efficiency)"))
+    rows.append(Row("cushions", "rolling ball 75 deg from the normal: speed once rolling again / speed in",
+                    _per_model({m: f"{shallow[m].speed_ratio:.2f}" for m in MODELS}),
+                    "near 1 ('doesn't lose much' at very shallow angles)",
+                    "Alciatore, cushion efficiency (as above)"))
+    for inc in (30.0, 45.0, 60.0):
+        rolling = {m: rail_rebound(m, inc) for m in MODELS}
+        rows.append(Row("cushions", f"rolling ball {inc:g} deg from the normal, 1 m/s: rebound once rolling (deg)",
+                        _per_model({m: f"{rolling[m].final:.1f}" for m in MODELS}),
+                        f"more than {inc:g} (a rolling ball's post-rebound curve lengthens the rebound)",
+                        "Alciatore, bank/kick effects FAQ (billiards.colostate.edu/faq/bank-kick/effects)",
+                        key=f"cushion rolling {inc:g}"))
+    pairs = {inc: {m: english_pair(m, inc) for m in MODELS} for inc in (10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0)}
+    for inc in (20.0, 30.0, 40.0):
+        rows.append(Row("cushions", f"running minus reverse english, rolling ball {inc:g} deg: rebound (deg); "
+                        "speed ratio", _per_model({m: f"{pairs[inc][m][0].final - pairs[inc][m][1].final:+.1f}; "
+                                                   f"{pairs[inc][m][0].speed_ratio - pairs[inc][m][1].speed_ratio:+.2f}"
+                                                   for m in MODELS}),
+                        "both > 0 (running english lengthens the rebound and keeps more speed)",
+                        "Alciatore, bank/kick effects FAQ"))
+    peak = {m: max(pairs, key=lambda i: pairs[i][m][0].speed_ratio - pairs[i][m][1].speed_ratio) for m in MODELS}
+    rows.append(Row("cushions", "incidence where running english keeps the most speed over reverse (deg, "
+                    "10-70 in steps of 10)", _per_model({m: f"{peak[m]:g}" for m in MODELS}),
+                    "about 20-40", "Alciatore, bank/kick effects FAQ"))
+    rows.append(Row("cushions", "sidespin's effect on the rebound at 70 deg vs 20 deg (running minus reverse, deg)",
+                    _per_model({m: f"{pairs[70.0][m][0].final - pairs[70.0][m][1].final:+.1f} vs "
+                                   f"{pairs[20.0][m][0].final - pairs[20.0][m][1].final:+.1f}" for m in MODELS}),
+                    "little at shallow angles", "Alciatore, bank/kick effects FAQ"))
+    near_square = {m: rail_rebound(m, 10.0, speed=2.0, b=0.0, run=0.005) for m in MODELS}
+    rows.append(Row("cushions", "stun ball 10 deg from the normal at 2 m/s (a hard bank): rebound once rolling (deg)",
+                    _per_model({m: f"{near_square[m].final:.1f}" for m in MODELS}),
+                    "less than 10 (banks come off short)",
+                    "cueandme.com, Angle Detective: banks ('rebounds at a shorter angle'); Alciatore FAQ: more "
+                    "speed shortens the rebound"))
+    spec = table_spec("9ft")
+    corner_30 = {m: window(spec, "corner", 30.0, 0.4, -0.06, 0.2, settings=PhysicsSettings(cushion_model=m))
+                 for m in MODELS}
+    rows.append(Row("cushions", "corner pocket window at 30 deg, rolling 0.4 m/s (mm): rail-first balls the curve "
+                    "brings in", _per_model({m: _mm(corner_30[m]) for m in MODELS}),
+                    f"{1000 * _target_size.corner_of(spec).size(30.0):.0f} (TP 3.6, mirror rail)",
+                    "Alciatore TP 3.6 (see the pockets section)"))
+    return rows
+
+
+# ------------------------------------------------------------------ 3. pockets
+
+POCKET_SPEEDS = (("slow", 0.4), ("medium", 1.5), ("fast", 3.0))
+CORNER_CASES = (("straight in", 0.0, -0.06, 0.06), ("30 deg", 30.0, -0.06, 0.14), ("along the rail", 45.0, 0.0, 0.07))
+SIDE_CASES = (("straight in", 0.0, -0.08, 0.08), ("35 deg", 35.0, -0.08, 0.08))
+
+
+@section
+def pocket_rows(_: Context) -> list[Row]:
+    spec = table_spec("9ft")
+    corner, side = _target_size.corner_of(spec), _target_size.side_of(spec)
+    mirror = mirror_settings(spec)
+    rows = []
+    for pocket, tp, cases, name in (("corner", corner, CORNER_CASES, "TP 3.6"), ("side", side, SIDE_CASES, "TP 3.5")):
+        for label, theta, low, high in cases:
+            tp_mm = 1000 * tp.size(theta)
+            ideal = window(spec, pocket, theta, 0.4, low, high, settings=mirror, rolling=False, max_contacts=3)
+            rows.append(Row("pockets", f"{pocket}, {label}: window, TP's idealisation (mm)", _mm(ideal),
+                            f"{tp_mm:.0f}", f"Alciatore {name} for this geometry (_target_size.py)"))
+            for word, speed in POCKET_SPEEDS:
+                if pocket == "side" and word == "medium":
+                    continue
+                w = window(spec, pocket, theta, speed, low, high)
+                rows.append(Row("pockets", f"{pocket}, {label}: window, rolling {speed:g} m/s ({word}) (mm)", _mm(w),
+                                f"{tp_mm:.0f}" + (" (slow shots)" if word != "slow" else ""),
+                                f"Alciatore {name}; faster is smaller (billiards.colostate.edu/threads/"
+                                "banks_and_kicks.html)"))
+    return rows
+
+
+# ------------------------------------------------------------------ 4. breaks
+
+@dataclass
+class BreakTally:
+    breaks: int = 0
+    pocketed: int = 0
+    any_pocketed: int = 0
+    four_to_rail: int = 0
+    legal: int = 0
+    scratches: int = 0
+    off_table: int = 0
+    made_no_foul: int = 0
+    eight: int = 0
+
+
+STYLES = {"second ball": (BREAK_SIDE_OFFSET, 1), "head ball": (None, 0)}   # cue x (None: the centre), target
+
+
+def break_game(seed: int, tightness: Tightness, style: str | tuple[float | None, int],
+               spec: TableSpec | None = None, physics: PhysicsSettings | None = None
+               ) -> tuple[Game, tuple[float, float]]:
+    """The game of rack seed ``seed`` on ``spec`` with its rack at ``tightness``, the cue ball placed, the aim.
+
+    ``style``: a name of ``STYLES`` or (the cue ball's distance from the left cushion on the head string, None
+    for the centre; the place in the triangle aimed full at, 0 the apex, 1 and 2 the second row)."""
+    spec = spec or table_spec("9ft")
+    x, place_index = STYLES[style] if isinstance(style, str) else style
+    game = Game.new("9ft", rack_seed=seed)
+    game = replace(game, spec=spec, physics=physics, balls=freeze(rack(spec, rack_seed_for(seed, 0), tightness)))
+    cue = (spec.width / 2.0 if x is None else x, spec.head_string_y)
+    place = rack_places(spec)[place_index]
+    target = min((p for b, p in game.layout.items() if b != 0), key=lambda p: math.dist(p, place))
+    return game.place_cue_ball(*cue), (target[0] - cue[0], target[1] - cue[1])
+
+
+def play_breaks(n: int, tightness: Tightness, style: str | tuple[float | None, int], spec: TableSpec | None = None,
+                speed: tuple[float, float] = POWER_BREAK, model: str | None = None, b: float = 0.0,
+                first_seed: int = 0) -> BreakTally:
+    noise = ExecutionNoise(1.0)
+    physics = PhysicsSettings(cushion_model=model) if model else None
+    tally = BreakTally()
+    for seed in range(first_seed, first_seed + n):
+        rng = random.Random(1_000_003 * 7 + seed)      # the same stroke draws in every row
+        game, (dx, dy) = break_game(seed, tightness, style, spec, physics)
+        aimed = _at_speed(Strike(1.0, math.degrees(math.atan2(dy, dx)), b=b), rng.uniform(*speed), physics)
+        turn = game.play(noise.perturb(aimed, rng))
+        shot, ruling = turn.shot, turn.ruling
+        assert shot is not None
+        codes = {reason.code for reason in ruling.reasons}
+        down = shot.pocketed_object_balls
+        tally.breaks += 1
+        tally.pocketed += len(down)
+        tally.any_pocketed += bool(down)
+        tally.four_to_rail += shot.object_balls_to_rail >= 4
+        tally.legal += not (codes & {"illegal_break", "illegal_break_with_foul"})
+        tally.scratches += shot.cue_ball_pocketed or shot.cue_ball_off_table
+        tally.off_table += len(shot.off_table)
+        tally.made_no_foul += bool(down) and not ruling.foul
+        tally.eight += 8 in down
+    return tally
+
+
+BREAK_CONFIGS: tuple[tuple[str, TableSpec, tuple[float, float], str, Tightness, str | None], ...] = (
+    *((("7-ft, 4 1/16 in corners", PUBLISHED_TABLE, POWER_BREAK, style, t, None)
+       for style in ("second ball", "head ball") for t in ("lattice", "tight", "typical", "loose"))),
+    *(("7-ft, 4 1/16 in corners", PUBLISHED_TABLE, POWER_BREAK, "second ball", "typical", m)
+      for m in MODELS if m != DEFAULT_MODEL),
+    ("9-ft preset (WPA pockets)", table_spec("9ft"), BALL_SPEED, "second ball", "typical", None),
+    ("9-ft preset (WPA pockets)", table_spec("9ft"), BALL_SPEED, "head ball", "typical", None),
+)
+
+
+@section
+def break_section(ctx: Context) -> list[Row]:
+    for table, spec, speed, style, tightness, model in BREAK_CONFIGS:
+        t0 = time.perf_counter()
+        tally = play_breaks(ctx.breaks, tightness, style, spec, speed, model)
+        ctx.break_rows.append({"table": table, "speed": f"{speed[0]:g}-{speed[1]:g}", "style": style,
+                               "tightness": tightness, "model": model or DEFAULT_MODEL,
+                               "seconds": time.perf_counter() - t0, **asdict(tally)})
+    headline = next(r for r in ctx.break_rows if r["table"].startswith("7-ft") and r["style"] == "second ball"
+                    and r["tightness"] == "typical" and r["model"] == DEFAULT_MODEL)
+    best = max((r for r in ctx.break_rows if r["model"] == DEFAULT_MODEL), key=lambda r: r["made_no_foul"])
+    n = headline["breaks"]
+    made, eight = PUBLISHED_MADE, PUBLISHED_EIGHT
+    where = "7-ft, 4 1/16 in corners, 11.2-13.4 m/s, second ball, typical rack"
+    return [
+        Row("breaks", f"made a ball without a foul ({where}; {n} breaks)", pct_ci(headline["made_no_foul"], n),
+            pct_ci(*made), ATLARGE),
+        Row("breaks", f"made a ball without a foul, best row of the break table ({best['table']}, {best['style']}, "
+            f"{best['tightness']})", pct_ci(best["made_no_foul"], best["breaks"]), pct_ci(*made), ATLARGE),
+        Row("breaks", f"8 down on the break ({where})", pct(headline["eight"], n), pct(*eight), ATLARGE),
+        Row("breaks", f"object balls pocketed per break ({where})", f"{headline['pocketed'] / n:.2f}", "none found", "-"),
+        Row("breaks", f">= 4 object balls to a cushion ({where})", pct(headline["four_to_rail"], n), "none found", "-"),
+        Row("breaks", f"legal breaks, Art. 7 ({where})", pct(headline["legal"], n), "none found", "-"),
+        Row("breaks", f"scratches ({where})", pct(headline["scratches"], n), "none found", "-"),
+        Row("breaks", f"balls off the table per break ({where})", f"{headline['off_table'] / n:.2f}", "none found",
+            "- (0 while the table is flat: the airborne model fills it)"),
+    ]
+
+
+def print_break_table(rows: list[dict[str, Any]]) -> None:
+    print(f"## Breaks in detail: {rows[0]['breaks']} per row, olympiad noise level 1, judged by Game.play")
     print()
-    print("| figure | bola8 | published / expected | source |")
-    print("|---|---|---|---|")
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+    print("| table | cue ball (m/s) | break | rack | cushions | balls down (mean) | >= 1 down | >= 4 to a cushion "
+          "| legal (Art. 7) | scratch | off the table (mean) | made a ball, no foul (95% CI) | 8 down |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        k = r["breaks"]
+        print(f"| {r['table']} | {r['speed']} | {r['style']} | {r['tightness']} | {r['model']} | {r['pocketed'] / k:.2f} "
+              f"| {pct(r['any_pocketed'], k)} | {pct(r['four_to_rail'], k)} | {pct(r['legal'], k)} "
+              f"| {pct(r['scratches'], k)} | {r['off_table'] / k:.2f} | {pct_ci(r['made_no_foul'], k)} "
+              f"| {pct(r['eight'], k)} |")
+    made_p, eight_p = PUBLISHED_MADE, PUBLISHED_EIGHT
+    print(f"| published (pros, Diamond 7-ft, ~4 in corners) | - | any | referee racks | - | - | - | none found "
+          f"| none found | none found | - | {pct_ci(*made_p)} | {pct(*eight_p)} |")
     print()
+
+
+SEARCH_SEEDS = (0, 200)         # racks the grid is played on
+HELD_OUT = (10_000, 600)        # racks the best cells are played again on
+
+
+def break_search() -> list[dict[str, Any]]:
+    """A coarse search for the break a professional would choose on the published count's table: cue-ball
+    position on the head string, the ball aimed full at, draw or follow, speed 8-9 or 11.2-13.4 m/s (60 cells,
+    200 racks each), then the four best cells again on 600 held-out racks (the grid's best is partly luck)."""
+    spec = PUBLISHED_TABLE
+    cells = []
+    for x in (0.10, 0.15, 0.20, None):
+        for place in ((0, 1, 2) if x is not None else (0,)):
+            for b in (-0.3, 0.0, 0.3):
+                for speed in (BALL_SPEED, POWER_BREAK):
+                    tally = play_breaks(SEARCH_SEEDS[1], "typical", (x, place), spec, speed, b=b,
+                                        first_seed=SEARCH_SEEDS[0])
+                    cells.append({"x": x, "place": place, "b": b, "speed": speed,
+                                  "grid": tally.made_no_foul / tally.breaks})
+    cells.sort(key=lambda c: -c["grid"])
+    for cell in cells[:4]:
+        tally = play_breaks(HELD_OUT[1], "typical", (cell["x"], cell["place"]), spec, cell["speed"], b=cell["b"],
+                            first_seed=HELD_OUT[0])
+        cell["held_out"] = (tally.made_no_foul, tally.breaks)
+    return cells
+
+
+def print_search(cells: list[dict[str, Any]]) -> None:
+    print("## Break search: 7-ft, 4 1/16 in corners, typical racks (made a ball without a foul)")
+    print()
+    print("| cue ball from the left cushion (m) | aimed full at | tip b | cue ball (m/s) | 200 grid racks "
+          "| 600 held-out racks (95% CI) |")
+    print("|---|---|---|---|---|---|")
+    for cell in cells[:8]:
+        held = pct_ci(*cell["held_out"]) if "held_out" in cell else "-"
+        x = "centre" if cell["x"] is None else f"{cell['x']:.2f}"
+        print(f"| {x} | {('apex', 'second row, left', 'second row, right')[cell['place']]} | {cell['b']:+.1f} "
+              f"| {cell['speed'][0]:g}-{cell['speed'][1]:g} | {100 * cell['grid']:.1f}% | {held} |")
+    print(f"({len(cells)} cells; the best eight shown)")
+    print()
+
+
+# ------------------------------------------------------------------ pooltool, the table, main
+
+POOLTOOL_SIDE = Path(__file__).resolve().parent / "_pooltool_fidelity.py"
+
+
+def pooltool_figures(say: Callable[[str], None]) -> dict[str, str]:
+    """pooltool 0.6.0's figures (keyed like the rows' ``key``), or {} when its venv cannot run."""
+    import _pooltool_venv
+
+    status = _pooltool_venv.ensure_pooltool_venv(say=say)
+    if status.python is None:
+        say(status.message)
+        return {}
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "HOME": home, "PYTHONHASHSEED": "0"}
+        run = subprocess.run([str(status.python), str(POOLTOOL_SIDE)], capture_output=True, text=True, env=env)
+    if run.returncode != 0:
+        say("pooltool: " + run.stderr.strip()[-2000:])
+        return {}
+    figures: dict[str, str] = json.loads(run.stdout)
+    return figures
+
+
+def print_table(rows: list[Row]) -> None:
+    print("## Physical fidelity: bola8 beside published values and pooltool 0.6.0")
+    print()
+    print("| section | figure | bola8 | published / expected | pooltool 0.6.0 | source |")
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        print(f"| {r.section} | {r.figure} | {r.bola8} | {r.published} | {r.pooltool} | {r.source} |")
+    print()
+
+
+def _write_json(path: str, data: Any) -> None:
+    target = Path(path)
+    with tempfile.NamedTemporaryFile("w", dir=target.parent or ".", delete=False, suffix=".tmp",
+                                     encoding="utf-8") as out:
+        json.dump(data, out, indent=1)
+        name = out.name
+    os.replace(name, target)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--breaks", type=int, default=500, help="breaks per row (default 500)")
+    parser.add_argument("--no-pooltool", action="store_true", help="leave pooltool's column empty")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--search", action="store_true", help="also search the break (60 cells; about 14,400 breaks)")
     args = parser.parse_args(argv)
     if args.breaks < 1:
         parser.error("--breaks: expected a whole number >= 1")
     t0 = time.perf_counter()
-    shots = rolling_rows() + thirty_degree_rows() + stun_rows() + squirt_rows()
-    breaks = break_rows(args.breaks)
-    print_breaks(breaks)
-    print_shots(shots)
-    print(f"{sum(r['breaks'] for r in breaks)} breaks and {len(shots)} single shots in "
+
+    def say(message: str) -> None:
+        print(message, file=sys.stderr)
+
+    ctx = Context(breaks=args.breaks, pooltool={} if args.no_pooltool else pooltool_figures(say))
+    rows: list[Row] = []
+    for run in SECTIONS:
+        rows += run(ctx)
+    for row in rows:
+        row.pooltool = ctx.pooltool.get(row.key, "-") if row.key else "-"
+    print_table(rows)
+    if ctx.break_rows:
+        print_break_table(ctx.break_rows)
+    cells = break_search() if args.search else []
+    if cells:
+        print_search(cells)
+    print(f"{len(rows)} figures ({sum(r['breaks'] for r in ctx.break_rows)} breaks) in "
           f"{time.perf_counter() - t0:.1f} s")
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump({"breaks": breaks, "shots": [dict(zip(("figure", "bola8", "published", "source"), r))
-                                                   for r in shots]}, out, indent=1)
+        _write_json(args.json, {"figures": [asdict(r) for r in rows], "breaks": ctx.break_rows, "search": cells})
     return 0
 
 

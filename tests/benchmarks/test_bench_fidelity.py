@@ -40,13 +40,63 @@ def test_wilson_interval():
 
 
 def test_play_breaks_counts_every_break():
-    tally = bench_fidelity.play_breaks(4, "loose", "second ball")
+    tally = bench_fidelity.play_breaks(4, "loose", "second ball", bench_fidelity.PUBLISHED_TABLE)
     assert tally.breaks == 4 and 0 <= tally.made_no_foul <= tally.any_pocketed <= 4
-    assert tally.legal >= tally.made_no_foul
+    assert tally.legal >= tally.made_no_foul and tally.off_table == 0     # the table is flat (for now)
 
 
-def test_the_benchmark_prints_its_tables(capsys):
-    assert bench_fidelity.main(["--breaks", "2"]) == 0
+def test_the_published_table_is_a_7_ft_table_with_4_in_corners_and_no_preset():
+    spec = bench_fidelity.PUBLISHED_TABLE
+    assert (spec.length, spec.width) == pytest.approx((78 * 0.0254, 39 * 0.0254))
+    assert 4.0 * 0.0254 < spec.corner_mouth < 4.125 * 0.0254
+    from bola8.physics import TABLES
+
+    assert all(preset.corner_mouth >= 4.5 * 0.0254 for preset in TABLES.values())     # the presets stay WPA
+
+
+def test_the_frictionless_draw_is_the_textbooks():
+    # bola8's frictionless ball model is the textbook collision: its draw and follow are the closed form's
+    rows = bench_fidelity.draw_follow_rows(bench_fidelity.Context(breaks=1))
+    for row in rows:
+        frictionless = row.bola8.split("(")[1].rstrip(")")
+        assert frictionless == row.published, row.figure
+
+
+def test_running_english_is_told_from_reverse_by_the_spin():
+    running, reverse = bench_fidelity.english_pair("mathavan2010", 20.0)
+    assert running.running is True and reverse.running is False
+    assert running.final > reverse.final and running.speed_ratio > reverse.speed_ratio   # the FAQ's signs
+
+
+def test_the_benchmark_prints_one_table_of_every_figure(capsys):
+    assert bench_fidelity.main(["--breaks", "2", "--no-pooltool"]) == 0
     out = capsys.readouterr().out
-    assert "| second ball | typical |" in out and "| published (pros, 7-ft) |" in out
-    assert "30-degree rule" in out and "squirt" in out
+    for words in ("| single shots | rolling", "30-degree rule", "squirt", "| cushions |", "| pockets | corner, 30 deg",
+                  "| breaks | made a ball without a foul", "balls off the table", "| published (pros"):
+        assert words in out, words
+
+
+def test_a_section_appended_at_the_end_is_run_and_printed(capsys, monkeypatch):
+    monkeypatch.setattr(bench_fidelity, "SECTIONS", [])
+
+    @bench_fidelity.section
+    def extra(ctx):
+        return [bench_fidelity.Row("jumps", "a figure", "1", "2", "a source")]
+
+    assert bench_fidelity.main(["--breaks", "1", "--no-pooltool"]) == 0
+    assert "| jumps | a figure | 1 | 2 | - | a source |" in capsys.readouterr().out
+
+
+def test_the_target_sizes_reproduce_the_tps_own_figures():
+    # TP 3.6 prints its corner pocket's critical angles and rail allowance; TP 3.5 its side pocket's limit
+    import _target_size as T
+
+    corner = T.CornerPocket(1.125, 4.5875, 7.0, 2.75, 1.125, 96.0)    # inches, TP 3.6's 8-ft table
+    assert math.degrees(corner.theta_c) == pytest.approx(38.558, abs=1e-3)
+    assert math.degrees(corner.theta_d) == pytest.approx(28.167, abs=1e-3)
+    assert math.degrees(corner.theta_max) == pytest.approx(44.058, abs=1e-3)
+    assert corner.d_max == pytest.approx(87.262, abs=1e-3)
+    side = T.SidePocket(1.125, 5.0625, 14.0, 3.0, 0.1875)
+    assert math.degrees(side.theta_max) == pytest.approx(68.292, abs=1e-3)
+    # symmetric pockets: a straight-in target is the same on both sides
+    assert corner.half(0.0) == pytest.approx(corner.half(-0.0)) and corner.size(0.0) > corner.size(30.0)

@@ -18,6 +18,7 @@ from bola8.game.record import (RecordWriter, layout_to_dict, read_record, record
                                replay, replayed_shot)
 from bola8.game.record_reader import MAX_LINE_BYTES
 from bola8.game.render import SCALE, rail_width
+from bola8.physics import table_spec
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -126,8 +127,9 @@ def test_the_diagram_fits_its_pockets_in_the_rail_and_has_a_legend_in_the_langua
         pockets = [c for c in root.iter(f"{SVG}circle") if c.get("class") == "pocket"]
         assert len(pockets) == 6
         radii = sorted(float(c.get("r")) for c in pockets)
-        assert radii[0] == pytest.approx(0.062 * SCALE, abs=0.06)      # corner holes
-        assert radii[-1] == pytest.approx(0.066 * SCALE, abs=0.06)     # side holes are wider
+        spec = table_spec("9ft")
+        assert radii[0] == pytest.approx(spec.corner_hole_radius * SCALE, abs=0.06)      # corner holes
+        assert radii[-1] == pytest.approx(spec.side_hole_radius * SCALE, abs=0.06)       # side holes are wider
         for c in pockets:          # every hole lies inside the rail, none overhangs the table's edge
             cx, cy, r = float(c.get("cx")), float(c.get("cy")), float(c.get("r"))
             assert r < cx < table_w - r and r < cy < table_h - r

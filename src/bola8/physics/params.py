@@ -95,6 +95,14 @@ class PhysicsSettings:
       cushion reversed; pooltool's default since 0.6.0; see
       ``bola8.physics.models.stronge``).
       The registered models and the settings each reads: ``bola8.physics.models``.
+      Mathavan 2010 is the default from the evidence in docs/fidelity.md
+      (``benchmarks/bench_fidelity.py``): all three meet the published rail
+      statements (restitution, speed kept, the post-rebound curve, english's
+      signs), Mathavan's is the one fitted to measured impacts and the one
+      whose running english still lengthens the rebound at 40 degrees; Han
+      and Stronge give the same rebound for a rolling ball, and Stronge's own
+      effect (a stunned ball near square coming off shorter) has no measured
+      size to check it against.
     - ``ball_model``: "frictional" (restitution and slip-dependent friction
       between the balls, so cut- and spin-induced throw; Alciatore TP A-14)
       or "frictionless" (restitution only: the ideal collision, no throw).

@@ -9,26 +9,33 @@ of each range). From each tip a straight jaw face runs into the rail at the
 jaw angle to the cushion face (WPA: corner 142 +- 1 deg, side 104 +- 1 deg), so
 the throat narrows. The corner where nose and jaw meet is rounded with a
 circle of ``jaw_tip_radius`` tangent to both. Behind the mouth, past the shelf
-(WPA: corner 1-2.25 in, side 0-0.375 in), is the hole: a ball falls when its
-centre enters the hole's drop circle. A ball can bounce between the jaw faces
-(rattle) before it falls or comes back out.
+(WPA: corner 1-2.25 in, side 0-0.375 in), is the hole. A ball can bounce
+between the jaw faces (rattle) before it falls or comes back out.
 
-Three numbers have no published source; they are our estimates:
+The hole and the shelf: a ball falls when its centre passes the slate's edge,
+i.e. enters the hole's drop circle. WPA gives the shelf (measured from the
+mouth's line to the slate's edge), not the hole; we take both from Alciatore's
+technical proofs of effective pocket sizes, which use them for a typical
+table: corner hole radius 2.75 in behind a 1.125 in shelf (TP 3.6), side hole
+radius 3.0 in behind a 0.1875 in shelf (TP 3.5). Both shelves lie inside the
+WPA ranges. With these numbers and the WPA mouths and jaw angles, the
+acceptance windows the simulator measures under the TPs' own idealisation
+(balls that run straight, rails and jaws that reflect like mirrors) are
+within 3 % of the TPs' target sizes (``bola8.physics.pocket_windows``,
+``benchmarks/bench_fidelity.py``).
+
+Two numbers have no published source; they are our estimates:
 
 - ``jaw_tip_radius`` 4 mm: the WPA specifications give mouth width, jaw
   angle and shelf but not how round the tip is. A real tip is a rubber edge
   a few millimetres round; 4 mm keeps the contact normal turning smoothly
   from nose to jaw. (pooltool's 7-ft table uses 20.95 mm corner and 7.95 mm
-  side jaw radii, also without a source.)
+  side jaw radii, also without a source; the TPs treat the tip as a point.)
 - ``jaw_length`` 0.07 m: only needs to reach past where every ball in the
   throat has dropped. A ball touching a jaw face has its centre inside the
-  drop circle once it is 33 mm (corner) or 17 mm (side) along the face, on
+  drop circle once it is 36 mm (corner) or 16 mm (side) along the face, on
   every preset (tests/physics/test_shots.py checks the far end), so any
   longer face plays the same.
-- ``corner_hole_radius`` 0.062 m is pooltool's corner pocket radius;
-  ``side_hole_radius`` 0.066 m is ours, near pooltool's 0.0645 m. The hole
-  and the shelf together decide how deep a ball must go to drop; WPA gives
-  the shelf, not the hole.
 
 Cushion nose height: WPA gives 62.5-64.5 % of the ball diameter; we take
 0.635 * 2R = 1.27 R above the cloth. The contact point on the ball is then
@@ -60,10 +67,10 @@ class TableSpec:
     side_jaw_angle: float = 104.0
     jaw_tip_radius: float = 0.004
     jaw_length: float = 0.07
-    corner_shelf: float = 1.0 * INCH
-    side_shelf: float = 0.1875 * INCH
-    corner_hole_radius: float = 0.062
-    side_hole_radius: float = 0.066
+    corner_shelf: float = 1.125 * INCH          # Alciatore TP 3.6 (WPA: 1-2.25 in)
+    side_shelf: float = 0.1875 * INCH           # Alciatore TP 3.5 (WPA: 0-0.375 in)
+    corner_hole_radius: float = 2.75 * INCH     # Alciatore TP 3.6
+    side_hole_radius: float = 3.0 * INCH        # Alciatore TP 3.5
     cushion_height_ratio: float = 0.635   # nose height / ball diameter
 
     @property

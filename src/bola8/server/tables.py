@@ -99,7 +99,7 @@ class TableRegistry:
         stored = self.store.load(table_id, "table")
         if stored is None:
             raise not_found("table", table_id)
-        params, digest, changes = stored
+        params, digest, changes = stored.params, stored.tokens, stored.actions
         match = RealTableMatch((params["players"][0], params["players"][1]), params["race"], params["ruleset"])
         for data in changes:
             apply_change(match, data)

@@ -115,10 +115,18 @@ class BotRunner:
             return
         before = game.actions
         game.thinking_since = time.time()
-        seat, action = await asyncio.get_running_loop().run_in_executor(self.executor, game.bot_move)
-        if self.registry.live.get(game_id) is not game or game.actions != before:
+        try:
+            seat, action = await asyncio.get_running_loop().run_in_executor(self.executor, game.bot_move)
+        except Exception:
+            if self._stale(game, before):
+                return                        # it thought about a position that changed under it
+            raise
+        if self._stale(game, before):
             return                            # the game changed while the bot thought: it thinks again
         try:
             self.registry.commit(game, seat, game.timed(seat, action, time.time()))
         except InputError as refused:
             raise RuntimeError(f"the game refused its bot's action: {refused.en}") from refused
+
+    def _stale(self, game: LiveGame, before: int) -> bool:
+        return self.registry.live.get(game.id) is not game or game.actions != before

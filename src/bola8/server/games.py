@@ -137,8 +137,8 @@ class LiveGame:
         if not isinstance(action, PlaceAction) and at is not None:
             # Art. 24: the time runs from when the balls stop - the end of this action's stroke, if any;
             # placing the cue ball in hand is part of the turn, so it does not restart the clock
-            moving = outcome.turn.simulation.duration if outcome.turn is not None and outcome.turn.kind == "shot" else 0.0
-            self.turn_start = at + float(moving)
+            simulated = outcome.turn.simulation if outcome.turn is not None else None
+            self.turn_start = at + (float(simulated.duration) if simulated is not None else 0.0)
         return outcome
 
     def _lagged(self, outcome: Outcome) -> None:

@@ -163,3 +163,14 @@ def test_meta_practice_static_and_live(client) -> None:
         assert ws.receive_json()["view"]["actions"] == 1
         pushed = ws.receive_json()["view"]
         assert pushed["actions"] == 2 and pushed["lag"]["strokes"][1]["seat"] == 1
+
+
+def test_articles_in_both_languages(client) -> None:
+    es = client.get("/api/articles").json()
+    en = client.get("/api/articles?lang=en").json()
+    assert [a["id"] for a in es["articles"]] == [a["id"] for a in en["articles"]]
+    assert es["citations"]["12.1.b"] == {"article": "12b", "ref": "1.b"}
+    faltas = next(a for a in es["articles"] if a["id"] == "12b")
+    assert faltas["title"] == "FALTAS" and any("bola blanca" in p["text"] for p in faltas["paragraphs"])
+    assert next(a for a in en["articles"] if a["id"] == "24")["title"] == "Slow play"
+    assert client.get("/api/articles?lang=fr").status_code == 422

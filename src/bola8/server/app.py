@@ -352,6 +352,19 @@ def create_app(db_path: str, *, bot_workers: int = 1) -> FastAPI:
     async def practice_shot(body: PracticeBody, lang: Lang = "es") -> dict[str, Any]:
         return await practice(body, lang)
 
+    @app.get("/api/articles")
+    async def get_articles(lang: Lang = "es") -> dict[str, Any]:
+        """The rulebook's text by article (Spanish: the reglamento; English: the project's reading), and
+        where each citation a ruling's reason can carry points in it."""
+        from bola8.rules.messages import MESSAGES
+        from bola8.rules.texts import articles, cite
+
+        citations = {}
+        for article, _, _ in MESSAGES.values():
+            ident, ref = cite(article)
+            citations[article] = {"article": ident, "ref": ref}
+        return {"lang": lang, "articles": articles(lang), "citations": citations}
+
     @app.get("/api/meta")
     async def meta(lang: Lang = "es") -> dict[str, Any]:
         from bola8.server.meta import meta_dict

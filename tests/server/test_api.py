@@ -174,3 +174,29 @@ def test_articles_in_both_languages(client) -> None:
     assert faltas["title"] == "FALTAS" and any("bola blanca" in p["text"] for p in faltas["paragraphs"])
     assert next(a for a in en["articles"] if a["id"] == "24")["title"] == "Slow play"
     assert client.get("/api/articles?lang=fr").status_code == 422
+
+
+def test_shot_clock_runs_on_the_server(client, auth) -> None:
+    made = new(client, ["person", "person"], warned=[0, 1])
+    game, tokens = made["id"], {s["seat"]: s["token"] for s in made["seats"]}
+    assert made["view"]["clock"]["warned"] == [0, 1] and made["view"]["clock"]["seat"] is None   # the lag is untimed
+    client.post(f"/api/games/{game}/lag", json={"speed": 2.0}, headers=auth(tokens[0]))
+    view = client.post(f"/api/games/{game}/lag", json={"speed": 2.6}, headers=auth(tokens[1])).json()["view"]
+    clock, seat = view["clock"], view["to_act"]["seat"]
+    assert clock["seat"] == seat and clock["deadline"] - clock["started_at"] == 60
+    assert clock["started_at"] <= clock["now"] <= clock["deadline"]
+    if view["to_act"]["action"] == "place":
+        view = client.post(f"/api/games/{game}/place", json={"x": 0.6, "y": 0.3}, headers=auth(tokens[seat])).json()["view"]
+        assert view["clock"]["started_at"] == clock["started_at"]     # placing is part of the same turn
+    # the server measures the time: a client's own measure is refused for a seat on the clock
+    body = {"strike": {"speed": 8.0, "phi": 90.0}, "elapsed_s": 1.0}
+    r = client.post(f"/api/games/{game}/shot?lang=en", json=body, headers=auth(tokens[seat]))
+    assert r.status_code == 422 and r.json()["error"].startswith("elapsed_s")
+    r = client.post(f"/api/games/{game}/shot", json={"strike": {"speed": 8.0, "phi": 90.0}}, headers=auth(tokens[seat]))
+    shot = r.json()["shot"]
+    after = r.json()["view"]["clock"]
+    assert after["started_at"] >= clock["started_at"] + shot["duration"]    # from when the balls stop
+    strokes = [json.loads(line) for line in client.get(f"/api/games/{game}/record").text.splitlines()]
+    timed = [line for line in strokes if line["type"] == "shot"]
+    assert timed and timed[0]["elapsed_s"] is not None and 0 <= timed[0]["elapsed_s"] < 60
+    assert [line["player"] for line in strokes if line["type"] == "warn"] == [0, 1]

@@ -12,6 +12,13 @@ one), and the match exports as JSON Lines in its own format,
 ruleset), then one line per accepted action in order (``lag``, ``shot``
 with its facts, ``choice``, ``declare``), each with the ruling and the state
 after it, and ``game_end`` / ``match_end`` lines. Undone actions are not in it.
+
+The officials' part is entered too: a referee's warning for slow play
+(Art. 24, :meth:`~RealTableMatch.warn` - that player is on the shot clock
+for the rest of the match) and a tournament director's disqualification
+(Art. 22, :meth:`~RealTableMatch.disqualify` - the match ends, the other
+player wins). They are ``warn`` and ``disqualify`` lines of the record, and
+can be undone like any change.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ class Entry:
     """One accepted action: what was entered and what the referee answered."""
 
     n: int                              # 1-based over the match
-    kind: str                           # "lag" | "shot" | "choice" | "declare"
+    kind: str                           # "lag" | "shot" | "choice" | "declare" | "warn" | "disqualify"
     data: dict[str, Any]                # what was entered
     game_number: int
     player: int | None = None
@@ -48,6 +55,7 @@ class _Snapshot:
     progress: MatchProgress
     state: rules.State | None
     history: list[Entry] = field(default_factory=list)
+    warned: frozenset[int] = frozenset()
 
 
 class RealTableMatch:
@@ -69,6 +77,7 @@ class RealTableMatch:
         self.progress = MatchProgress(race)
         self.state: rules.State | None = None    # the game in play; None while a lag is due or at the end
         self.history: list[Entry] = []
+        self.warned: frozenset[int] = frozenset()   # Art. 24: the players on the shot clock
         self._undo: list[_Snapshot] = []
 
     # ------------------------------------------------------------ queries
@@ -126,6 +135,28 @@ class RealTableMatch:
         ruling, after = rules.declare(self.state, what, player)
         return self._ruled("declare", {"what": what, "player": player}, player, ruling, after)
 
+    def warn(self, player: int) -> None:
+        """Art. 24: the referee warns ``player`` for slow play; from now on each of his shots is timed."""
+        if self.progress.over:
+            raise _over()
+        _player(player, "player")
+        if player in self.warned:
+            raise OutOfTurn(f"player: player {player} has already been warned (Art. 24).",
+                            f"player: el jugador {player} ya ha sido advertido (Art. 24).")
+        self._save()
+        self.warned = self.warned | {player}
+        self._record("warn", {"player": player}, player, None, None)
+
+    def disqualify(self, player: int) -> None:
+        """Art. 22: the tournament director disqualifies ``player``; the match ends, the other wins."""
+        if self.progress.over:
+            raise _over()
+        _player(player, "player")
+        self._save()
+        self.progress.disqualify(player)
+        self._record("disqualify", {"player": player}, player, None, None)
+        self.state = None
+
     def undo(self) -> Entry:
         """Take back the last accepted action (a lag or a ruling); the match is as it was before it."""
         if not self._undo:
@@ -133,6 +164,7 @@ class RealTableMatch:
         undone = self.history[-1]
         snapshot = self._undo.pop()
         self.progress, self.state, self.history = snapshot.progress, snapshot.state, snapshot.history
+        self.warned = snapshot.warned
         return undone
 
     # ------------------------------------------------------------ export
@@ -173,7 +205,7 @@ class RealTableMatch:
                             f"{kind}: ahora no; la mesa espera {now.action} (jugador {now.seat}).")
 
     def _save(self) -> None:
-        self._undo.append(_Snapshot(copy.deepcopy(self.progress), self.state, list(self.history)))
+        self._undo.append(_Snapshot(copy.deepcopy(self.progress), self.state, list(self.history), self.warned))
 
     def _record(self, kind: str, data: dict[str, Any], player: int | None, ruling: rules.Ruling | None,
                 state: rules.State | None) -> None:

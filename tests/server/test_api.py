@@ -127,7 +127,7 @@ def test_errors(client, auth) -> None:
     assert client.get("/api/nothing").status_code == 404
     assert client.get(f"/api/games/{game}/shots/1").status_code == 404
     client.post(lag, json={"speed": 2.4}, headers=auth(token))
-    view = client.get(f"/api/games/{game}").json()
+    view = person_turn(client, game, {0: token})
     if view["to_act"]["action"] == "place":
         r = client.post(f"/api/games/{game}/place", json={"x": 0.635, "y": 2.0}, headers=auth(token))
         assert r.status_code == 422 and "error" in r.json()

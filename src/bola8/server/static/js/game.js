@@ -55,7 +55,8 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   // ---- the page ---------------------------------------------------------------------------------
   const canvas = el("canvas", { "data-testid": "table", tabindex: "0", "aria-label": t("table_label") });
   const strip = pullStrip((v) => { s.pull = v; draw(); }, (v) => { controls.setSpeed(v); shoot(); });
-  const box = el("div", { class: "table-box" }, el("div", { class: "canvas-box" }, canvas), strip);
+  const canvasBox = el("div", { class: "canvas-box" }, canvas);
+  const box = el("div", { class: "table-box" }, canvasBox, strip);
   const banner = el("div", { class: "banner", "data-testid": "ruling", hidden: true });
   // the banner is one strip above the table; a tap opens every reason over the table, another closes it
   banner.addEventListener("click", (ev) => { if (!ev.target.closest("button, summary, a, .article-text, input")) banner.classList.toggle("open"); });
@@ -130,8 +131,9 @@ export async function showGame(root, id, meta, hooks, route = {}) {
 
   const onResize = () => { fitPhone(); s.tv.resize(); draw(); };
   window.addEventListener("resize", onResize);
+  // the table follows its box, and on a phone the box follows what the HUD and the dock leave
   const observer = new ResizeObserver(() => onResize());
-  observer.observe(box);
+  for (const part of [canvasBox, hud, dock]) observer.observe(part);
   fitPhone();
   s.stopLive = live(id, (msg) => { if (msg && msg.view) accept(msg.view, msg.shot ? [msg.shot] : []); },
     (up) => { s.wsUp = up; schedulePoll(); });

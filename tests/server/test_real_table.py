@@ -83,3 +83,23 @@ def test_officials_warn_and_disqualify_with_undo(client, auth) -> None:
     assert client.post(f"/api/tables/{tid}/warn", json={"player": 0}, headers=auth(token)).status_code == 409
     types = [line.split('"type": "')[1].split('"')[0] for line in client.get(f"/api/tables/{tid}/record").text.splitlines()]
     assert types == ["match", "warn", "lag", "disqualify", "match_end"]
+
+
+def test_what_if_asks_the_same_referee(client, auth) -> None:
+    table = client.post("/api/tables", json={"players": ["Ana", "Luis"], "race": 2}).json()
+    tid, token = table["id"], table["token"]
+    assert client.post(f"/api/tables/{tid}/preview", json=BREAK_DRY).status_code == 409     # the lag first
+    client.post(f"/api/tables/{tid}/lag", json={"winner": 0}, headers=auth(token))
+    r = client.post(f"/api/tables/{tid}/preview?lang=en", json=BREAK_DRY)
+    assert r.status_code == 200
+    answer = r.json()
+    assert answer["ruling"]["foul"] is False and answer["ruling"]["turn_passes"] is True
+    flips = {v["fact"]: v for v in answer["what_if"]}
+    # three balls to the cushions instead of four: an illegal break (Art. 7.2), the opponent chooses
+    three = flips["object_balls_to_rail"]
+    assert three["value"] == 3 and not three["same"] and "7.2" in [x["article"] for x in three["ruling"]["reasons"]]
+    assert flips["referee_fouls.touched_ball"]["ruling"]["foul"] is True
+    # nothing was entered: the table still waits for the break
+    view = client.get(f"/api/tables/{tid}").json()
+    assert len(view["rulings"]) == 1 and view["to_act"]["action"] == "shot"
+    assert client.post(f"/api/tables/{tid}/preview", json={"first_contact": 99}).status_code == 422

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bola8 import rules
@@ -135,6 +135,21 @@ class RealTableMatch:
         ruling, after = rules.declare(self.state, what, player)
         return self._ruled("declare", {"what": what, "player": player}, player, ruling, after)
 
+    def what_if(self, facts: Any) -> tuple[rules.Ruling, list[WhatIf]]:
+        """The ruling these facts would get now (nothing is entered), and for each fact a referee
+        may be unsure of - did a ball reach a cushion, how many went to the cushions on the break,
+        was the first contact from the kitchen behind the head string, was a ball touched - the
+        ruling if it were the other way. The same referee judges every version."""
+        self._expect("shot")
+        assert self.state is not None
+        shot = rules.Shot.from_dict(facts)
+        ruling, _ = rules.judge(self.state, shot)
+        out = []
+        for fact, value, other in _flips(shot, self.state):
+            changed, _ = rules.judge(self.state, other)
+            out.append(WhatIf(fact, value, changed, changed == ruling))
+        return ruling, out
+
     def warn(self, player: int) -> None:
         """Art. 24: the referee warns ``player`` for slow play; from now on each of his shots is timed."""
         if self.progress.over:
@@ -228,6 +243,34 @@ class RealTableMatch:
         breaker = self.progress.breaker
         assert breaker is not None
         self.state = rules.State.initial(ruleset=self.ruleset, breaker=breaker)
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    """One fact the other way, and the ruling the shot would get then."""
+
+    fact: str                           # a field of the SHOT, or "referee_fouls.<code>"
+    value: Any                          # the value it takes in this version
+    ruling: rules.Ruling
+    same: bool                          # the ruling does not change
+
+
+def _flips(shot: rules.Shot, state: rules.State) -> list[tuple[str, Any, rules.Shot]]:
+    """The facts a referee is most often unsure of, each turned the other way (the ones that apply)."""
+    out: list[tuple[str, Any, rules.Shot]] = [
+        ("rail_after_contact", not shot.rail_after_contact, replace(shot, rail_after_contact=not shot.rail_after_contact))]
+    if state.phase == "break":
+        # Art. 7: four object balls to the cushions make a break legal; the doubt is on either side of four
+        count = 3 if shot.object_balls_to_rail >= 4 else 4
+        out.append(("object_balls_to_rail", count, replace(shot, object_balls_to_rail=count)))
+    if state.cue_ball == "in_hand_behind_head_string":
+        flag = not shot.illegal_first_contact_behind_head_string
+        out.append(("illegal_first_contact_behind_head_string", flag,
+                    replace(shot, illegal_first_contact_behind_head_string=flag)))
+    touched = "touched_ball" in shot.referee_fouls
+    fouls = tuple(f for f in shot.referee_fouls if f != "touched_ball") if touched else shot.referee_fouls + ("touched_ball",)
+    out.append(("referee_fouls.touched_ball", not touched, replace(shot, referee_fouls=fouls)))
+    return out
 
 
 def _player(value: Any, where: str) -> int:

@@ -204,6 +204,18 @@ class TableRegistry:
             return self.change(table_id, authorization, {"type": "declare", "what": body.what,
                                                          "player": body.player}, lang)
 
+        @app.post("/api/tables/{table_id}/preview")
+        async def table_preview(table_id: str, body: dict[str, Any], lang: Lang = "es") -> dict[str, Any]:
+            """The ruling a shot's facts would get now and, for each doubtful fact turned the other way,
+            the ruling then (the referee's what-if); nothing is entered, so no token is needed."""
+            from bola8 import rules
+
+            rules.Shot.from_dict(body)
+            ruling, variants = self.load(table_id).match.what_if(body)
+            return {"ruling": ruling.to_dict(lang),
+                    "what_if": [{"fact": v.fact, "value": v.value, "same": v.same, "ruling": v.ruling.to_dict(lang)}
+                                for v in variants]}
+
         @app.post("/api/tables/{table_id}/warn")
         async def table_warn(table_id: str, body: TablePlayer, lang: Lang = "es",
                              authorization: str | None = Header(None)) -> dict[str, Any]:

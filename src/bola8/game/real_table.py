@@ -263,7 +263,7 @@ def _flips(shot: rules.Shot, state: rules.State) -> list[tuple[str, Any, rules.S
         # Art. 7: four object balls to the cushions make a break legal; the doubt is on either side of four
         count = 3 if shot.object_balls_to_rail >= 4 else 4
         out.append(("object_balls_to_rail", count, replace(shot, object_balls_to_rail=count)))
-    if state.cue_ball == "in_hand_behind_head_string":
+    if state.cue_ball == "in_hand_behind_head_string" and state.phase != "break":   # Art. 8.2: after a break foul
         flag = not shot.illegal_first_contact_behind_head_string
         out.append(("illegal_first_contact_behind_head_string", flag,
                     replace(shot, illegal_first_contact_behind_head_string=flag)))

@@ -136,11 +136,13 @@ class LiveGame:
             self._lagged(outcome)
         if not isinstance(action, PlaceAction) and at is not None:
             # Art. 24: the time runs from when the balls stop - the end of this action's stroke, if any.
-            # Strokes are timed as if played out in real time one after the other: a bot's strokes
-            # are stored at once, but the next player sees each of them roll before it is his turn.
-            # Placing the cue ball in hand is part of the turn, so it does not restart the clock.
+            # A bot's strokes are stored at once, but the next player watches each of them roll: a
+            # bot's action counts as played when the balls of the one before stopped. A person acts
+            # when his request comes. Placing the cue ball in hand is part of the turn, so it does
+            # not restart the clock.
             simulated = outcome.turn.simulation if outcome.turn is not None else None
-            played_at = max(at, self.turn_start) if self.turn_start is not None else at
+            bot = self.is_bot(seat)
+            played_at = max(at, self.turn_start) if bot and self.turn_start is not None else at
             self.turn_start = played_at + (float(simulated.duration) if simulated is not None else 0.0)
         return outcome
 

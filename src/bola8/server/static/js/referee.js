@@ -171,7 +171,7 @@ export async function showReferee(root, meta, hooks, id, go) {
         el("div", {}, el("strong", {}, `${t("ref_off_table")}: `), f.off_table.length ? f.off_table.map((b) => chip(b)) : t("none"))),
       check("rail_after_contact", t("ref_rail"), "rail"),
       isBreak ? el("label", {}, t("ref_to_rail"), toRail) : null,
-      st().cue_ball === "in_hand_behind_head_string" ? check("illegal_first_contact_behind_head_string", t("ref_head_string"), "head-string") : null,
+      st().cue_ball === "in_hand_behind_head_string" && !isBreak ? check("illegal_first_contact_behind_head_string", t("ref_head_string"), "head-string") : null,
       el("details", {}, el("summary", {}, t("ref_fouls")), fouls),
       el("div", { class: "row" },
         el("button", { type: "button", class: "small", "data-testid": "clear-shot", onclick: () => { s.facts = emptyFacts(); s.pending = null; renderEntry(); draw(); } }, t("ref_clear")),
@@ -291,7 +291,7 @@ export async function showReferee(root, meta, hooks, id, go) {
     const shot = { call: f.call, first_contact: f.first_contact, pocketed: f.pocketed, off_table: f.off_table,
       rail_after_contact: f.rail_after_contact, referee_fouls: f.referee_fouls };
     if (st().phase === "break") shot.object_balls_to_rail = f.object_balls_to_rail;
-    if (st().cue_ball === "in_hand_behind_head_string") shot.illegal_first_contact_behind_head_string = f.illegal_first_contact_behind_head_string;
+    if (st().cue_ball === "in_hand_behind_head_string" && st().phase !== "break") shot.illegal_first_contact_behind_head_string = f.illegal_first_contact_behind_head_string;
     return shot;
   }
 

@@ -238,7 +238,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   async function animate(shot, speed, inReplay = false) {
     const traj = normaliseTrajectory(shot.trajectory);
     const before = beforeOf(shot, traj), after = numberKeys(shot.balls_after || {});
-    s.mode = "anim"; s.paths = null; updatePanel();
+    s.mode = "anim"; s.paths = null; s.animShot = shot; updatePanel();
     s.balls = before;
     if (speed > 0) {
       const impacts = eventImpacts(shot, traj);
@@ -437,6 +437,10 @@ export async function showGame(root, id, meta, hooks, route = {}) {
       const kind = v.players[act.seat].kind;
       if (kind.startsWith("bot")) { status.textContent += ` · ${t("bot_thinking")}`; status.classList.add("thinking"); }
       else status.textContent += ` · ${Object.keys(s.seats).length ? t("waiting_other") : t("spectator")}`;
+    }
+    if (s.mode === "anim" && s.animShot && v.players[s.animShot.seat]) {
+      status.textContent = t("shot_by", { n: s.animShot.n, p: v.players[s.animShot.seat].name });
+      status.classList.remove("thinking");
     }
     if (s.replay) status.textContent = t("replaying", { n: s.replay.n, m: s.latest.shot_count });
     const live_ = !s.replay;

@@ -139,6 +139,7 @@ const WORDS = {
   lag_waiting: ["falta el otro jugador", "the other player is still to lag"],
   breaks: ["abre", "breaks"],
   potted: ["Entroneradas", "Potted"],
+  shot_by: ["Tiro {n} · {p}", "Shot {n} · {p}"],
   replaying: ["Repetición del tiro {n} de {m}", "Replay of shot {n} of {m}"],
   replay_n: ["Tiro {n} de {m}", "Shot {n} of {m}"],
   replay_prev: ["Tiro anterior", "Previous shot"],

@@ -98,7 +98,7 @@ def test_person_against_bot_to_the_end(page: Page, artifacts: Path) -> None:
     page.wait_for_url("**/shot/1")
     expect(page.get_by_test_id("replay-label")).to_contain_text(f"1 de {shots}")
     page.get_by_test_id("replay-skip").click()
-    page.wait_for_function("() => { const r = window.bola8.screen.replay; return r && !r.playing && !window.bola8.screen.animating; }")
+    page.wait_for_function("() => { const r = window.bola8.screen.replay; return r && r.state === 'done' && !window.bola8.screen.animating; }")
     first = page.evaluate(f"async () => (await (await fetch('/api/games/{view['id']}/shots/1')).json()).balls_after")
     assert {str(k): v[:2] for k, v in d.screen(page, "s.balls").items()} == first
     page.get_by_test_id("ruling").click()

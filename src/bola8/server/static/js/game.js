@@ -146,7 +146,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     // an action of this page is on its way to the server: what the page shows may be about to change
     get busy() { return s.busy; },
     get balls() { return s.balls; }, get place() { return s.place; },
-    get replay() { return s.replay ? { n: s.replay.n, cont: s.replay.cont, playing: !!s.playback, t: s.playback ? s.playback.t : null } : null; },
+    get replay() { return s.replay ? { n: s.replay.n, cont: s.replay.cont, state: s.replay.state, playing: !!s.playback, t: s.playback ? s.playback.t : null } : null; },
     get clockLeft() { return clockLeft(); },
     get orientation() { return s.orient.m; },
     // client coordinates of a world point, for tests that click and drag like a person
@@ -261,7 +261,20 @@ export async function showGame(root, id, meta, hooks, route = {}) {
       if (s.playback === pb) s.playback = null;
     }
     s.balls = after; s.paths = traj; draw();
+    hudAfter(shot);
     if (inReplay) renderReplayBar();
+  }
+
+  // the HUD as it stood after a drawn stroke (the page may be drawing strokes far behind the
+  // newest view: a match watched from its first shot, a replay): its game's score, its state
+  function hudAfter(shot) {
+    const v = s.latest;
+    if (!v || !shot.state_after) return;
+    const score = [0, 0];
+    for (const g of v.games || []) if (g.number < shot.game_number && g.winner !== null && g.winner !== undefined && g.result !== "stalemate") score[g.winner] += 1;
+    const st = shot.state_after;
+    renderHud(hud, { ...v, score, game_number: shot.game_number, state: st, balls: shot.balls_after || {},
+      breaker: st.breaker, to_act: st.phase === "over" ? null : { seat: st.decision ? st.decision.player : st.shooter } }, meta);
   }
 
   function roll(prev, layout) {
@@ -694,7 +707,9 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   // ---- replays -------------------------------------------------------------------------------------
   async function startReplay(n, cont) {
     const token = ++s.replayToken;
-    s.replay = { n, cont, speed: Number(localStorage.getItem("bola8.replay-speed") || "1") };
+    // state: loading (the shot is fetched), playing, done (its result is on the table)
+    s.replay = { n, cont, speed: Number(localStorage.getItem("bola8.replay-speed") || "1"), state: "loading", skip: false };
+    s.animating = true;
     if (s.playback) s.playback.finish();
     await s.animation;
     if (token !== s.replayToken) return;
@@ -705,10 +720,12 @@ export async function showGame(root, id, meta, hooks, route = {}) {
       const shot = await shotN(s.replay.n);
       if (token !== s.replayToken) return;
       if (!shot) { toast(t("no_shot"), "error"); break; }
-      s.animating = true; updatePanel(); renderReplayBar();
-      await runAnimation(() => animate(shot, s.replay.speed, true));
+      s.animating = true; s.replay.state = "playing"; updatePanel(); renderReplayBar();
+      // a skip pressed while the shot was still coming skips it as soon as it starts
+      const speed = s.replay.skip ? 0 : s.replay.speed;
+      s.replay.skip = false;
+      await runAnimation(() => animate(shot, speed, true));
       if (token !== s.replayToken || !s.replay) return;
-      s.animating = false;
       showRuling(shot);
       s.mode = "replay"; updatePanel();
       if (s.replay.cont && s.replay.n < s.latest.shot_count) {
@@ -718,6 +735,8 @@ export async function showGame(root, id, meta, hooks, route = {}) {
       }
       break;
     }
+    if (token !== s.replayToken || !s.replay) return;
+    s.replay.state = "done";
     s.animating = false;
     renderReplayBar();
   }
@@ -755,7 +774,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
         if (s.playback) { s.playback.paused = !s.playback.paused; renderReplayBar(); } else startReplay(r.n, r.cont);
       }, playing ? t("pause") : t("play")),
       button("▶|", "replay-next", () => go(Math.min(total, r.n + 1)), t("replay_next")),
-      button("⇥", "replay-skip", () => { if (s.playback) s.playback.finish(); }, t("replay_skip")),
+      button("⇥", "replay-skip", () => { if (s.playback) s.playback.finish(); else r.skip = true; }, t("replay_skip")),
       scrub, speed,
       el("label", { class: "check" }, cont, t("replay_continue")),
       link, button(t("copy"), "replay-copy", () => copy(link)),

@@ -200,3 +200,19 @@ def test_shot_clock_runs_on_the_server(client, auth) -> None:
     timed = [line for line in strokes if line["type"] == "shot"]
     assert timed and timed[0]["elapsed_s"] is not None and 0 <= timed[0]["elapsed_s"] < 60
     assert [line["player"] for line in strokes if line["type"] == "warn"] == [0, 1]
+
+
+def test_the_lag_is_drawn_as_it_was_played(client, auth) -> None:
+    made = new(client, ["person", "person"])
+    game, tokens = made["id"], {s["seat"]: s["token"] for s in made["seats"]}
+    assert client.get(f"/api/games/{game}/lag").status_code == 404
+    client.post(f"/api/games/{game}/lag", json={"speed": 1.9}, headers=auth(tokens[0]))
+    client.post(f"/api/games/{game}/lag", json={"speed": 2.4}, headers=auth(tokens[1]))
+    lag = client.get(f"/api/games/{game}/lag").json()
+    view = client.get(f"/api/games/{game}").json()["lag"]
+    assert lag["winner"] == view["winner"] and lag["breaker"] == view["breaker"]
+    for stroke in lag["strokes"]:
+        samples = stroke["trajectory"]
+        # the same simulation the referee of the lag used: it ends where the ball stopped
+        assert samples[0][0] == 0 and samples[-1][1:3] == stroke["final"]
+        assert max(s[2] for s in samples) > 2.0            # up the table to the foot cushion and back

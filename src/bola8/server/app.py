@@ -302,6 +302,21 @@ def create_app(db_path: str, *, bot_workers: int = 1) -> FastAPI:
         return PlainTextResponse(game.record_text(), media_type="application/x-ndjson",
                                  headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'})
 
+    @app.get("/api/games/{game_id}/lag")
+    async def get_lag(game_id: str) -> dict[str, Any]:
+        """The last lag round (VIEW's ``lag``) with each stroke's trajectory, to draw the lag as played."""
+        from bola8.game.lag import lag_simulation
+        from bola8.server.trajectory import trajectory
+
+        game = games.load(game_id)
+        if game.lag is None:
+            raise ApiError(404, "lag: this match has had no lag yet.", "lag: este encuentro aún no ha tenido arrime.")
+        session = game.session
+        strokes = [{**stroke, "trajectory": trajectory(lag_simulation(session.spec, stroke["speed"], player=stroke["seat"],
+                                                                      physics=session.settings.physics))["0"]}
+                   for stroke in game.lag["strokes"]]
+        return {**game.lag, "strokes": strokes}
+
     @app.get("/api/games/{game_id}/shots/{n}")
     async def get_shot(game_id: str, n: int, lang: Lang = "es") -> Response:
         game = games.load(game_id)

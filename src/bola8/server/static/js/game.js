@@ -16,7 +16,7 @@ import { get, post, seatsOf, live, ApiError } from "./api.js";
 import { el, clear, dialog, toast } from "./dom.js";
 import { TableView, tableGeometry } from "./table.js";
 import { placementProblem, clampToCloth, phiTowards } from "./geometry.js";
-import { normaliseTrajectory, layoutAt, beforeOf, numberKeys, duration, eventImpacts, Playback } from "./anim.js";
+import { normaliseTrajectory, layoutAt, beforeOf, numberKeys, duration, eventImpacts, sampleAt, Playback } from "./anim.js";
 import { StrokeControls, pullStrip } from "./controls.js";
 import { rulingBanner } from "./ruling.js";
 import { renderHud, lagText, botLabel } from "./hud.js";
@@ -46,7 +46,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     id, meta, view: null, latest: null, shown: 0, shots: {}, geom: null, tv: null, mode: "idle", phi: 90,
     call: undefined, pendingBall: null, place: null, balls: {}, paths: null, animating: false, pumping: false,
     busy: false, seats: {}, wsUp: false, pollTimer: null, clockTimer: null, stopLive: null, playback: null,
-    replay: null, replayToken: 0, animation: Promise.resolve(), orient: new Orientations(), lagKey: null,
+    replay: null, replayToken: 0, animation: Promise.resolve(), orient: new Orientations(), lagKey: null, lagDrawn: null,
     lagScene: null, clockOffset: 0, pull: null, clockBeeped: null,
   };
   for (const seat of seatsOf(id)) s.seats[seat.seat] = seat.token;
@@ -221,9 +221,11 @@ export async function showGame(root, id, meta, hooks, route = {}) {
         if (key !== s.lagKey) {
           s.lagKey = key;
           showLag(v);
-          if (v.lag.strokes.length === 2 && liveSpeed() > 0 && v.state) {
+          if (liveSpeed() > 0) {
             s.animating = true;
-            await lagScene(v.lag, LAG_SCENE_S / liveSpeed());
+            await lagPlay(v.lag, liveSpeed());
+            // the result stays on the table a moment before the rack replaces it
+            if (v.lag.strokes.length === 2 && v.state) await lagScene(v.lag, LAG_SCENE_S / liveSpeed());
           }
         }
         s.animating = false;
@@ -302,6 +304,27 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   async function lagScene(lag, seconds) {
     s.lagScene = lag; s.mode = "anim"; updatePanel(); draw();
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    s.lagScene = null;
+  }
+
+  // the lag strokes not drawn yet, rolling up the table and back as the simulator played them
+  async function lagPlay(lag, speed) {
+    let data = null;
+    try { data = await get(`/api/games/${encodeURIComponent(id)}/lag`); } catch (e) { return; }
+    if (!data || data.round !== lag.round) return;
+    const drawn = s.lagDrawn && s.lagDrawn.round === lag.round ? s.lagDrawn.seats : [];
+    const fresh = data.strokes.filter((st) => !drawn.includes(st.seat) && st.trajectory && st.trajectory.length);
+    s.lagDrawn = { round: lag.round, seats: data.strokes.map((st) => st.seat) };
+    if (!fresh.length) return;
+    const moving = {};
+    for (const st of fresh) moving[st.seat] = st.trajectory;
+    const end = Math.max(...fresh.map((st) => st.trajectory[st.trajectory.length - 1][0]));
+    s.lagScene = { ...lag, strokes: data.strokes, moving, t: 0 };
+    s.mode = "anim"; updatePanel();
+    const pb = new Playback(end, (time) => { s.lagScene.t = time; draw(); }, speed);
+    s.playback = pb;
+    await pb.run();
+    if (s.playback === pb) s.playback = null;
     s.lagScene = null;
   }
 
@@ -389,6 +412,12 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   function drawLag(lag) {
     const tv = s.tv, ctx = tv.ctx, g = s.geom;
     for (const stroke of lag.strokes) {
+      const samples = lag.moving && lag.moving[stroke.seat];
+      if (samples && lag.t < samples[samples.length - 1][0]) {
+        const [x, y] = sampleAt(samples, lag.t);
+        tv.drawBall(0, x, y, {});
+        continue;
+      }
       if (!stroke.final) continue;
       const [x, y] = stroke.final;
       ctx.save();
@@ -455,6 +484,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
       status.textContent = t("shot_by", { n: s.animShot.n, p: v.players[s.animShot.seat].name });
       status.classList.remove("thinking");
     }
+    if (s.lagScene) { status.textContent = t("lag_title"); status.classList.remove("thinking"); }
     if (s.replay) status.textContent = t("replaying", { n: s.replay.n, m: s.latest.shot_count });
     const live_ = !s.replay;
     aimGroup.hidden = !(live_ && s.mode === "shot");

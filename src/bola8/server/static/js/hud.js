@@ -37,7 +37,7 @@ export function renderHud(hud, v, meta) {
   const clock = el("div", { class: "clock", "data-testid": "shot-clock", hidden: true });
   const middle = el("div", { class: "middle" },
     el("div", { class: "race" }, t("race_to", { n: v.race })),
-    el("div", { class: "gameno" }, t("game_n", { n: v.game_number })),
+    el("div", { class: "gameno" }, v.game_number ? t("game_n", { n: v.game_number }) : t("lag_title")),
     clock,
     down.length ? el("div", { class: "tray common", "data-testid": "tray-open" }, down.map((b) => chip(b, { class: "chip small" }))) : null);
   clear(hud).append(el("a", { href: "#/", class: "logo", "data-testid": "home-link" }, "bola8"), card(0), middle, card(1));

@@ -18,6 +18,11 @@ def new_match(page: Page, mode: str, race: int = 1, table: str = "7ft", seed: in
     page.get_by_test_id("new-table").select_option(table)
     if mode == "bot":
         page.get_by_test_id("new-name-0").fill("Ana")
+        # the quickest bot the server offers: a searching level thinks for seconds a stroke
+        levels = page.get_by_test_id("new-bot").locator("option").evaluate_all("(os) => os.map((o) => o.value)")
+        fast = [kind for kind in ("bot:beginner", "bot:baseline") if kind in levels]
+        if fast:
+            page.get_by_test_id("new-bot").select_option(fast[0])
     page.get_by_test_id("new-start").click()
     page.wait_for_url("**#/game/*")
     page.get_by_test_id("anim-speed").select_option("0")

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run demo test browser typecheck bench clean
+.PHONY: run demo test browser typecheck bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,10 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/bench_fidelity.py
 	$(BIN)/python benchmarks/bench_batch.py
 	$(BIN)/python benchmarks/bench_rl.py
+
+# The README's pictures of the browser app, from the real server in Debian's chromium.
+screenshots: $(VENV)/.installed-dev browser
+	$(BIN)/python docs/img/screenshots.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis

@@ -6,9 +6,9 @@
    in process (simulate, judge, store with its SQLite commit, SHOT with its
    trajectory), for breaks and for typical shots of a hot-seat game (no bot
    replies), after a warm-up that compiles numba.
-2. 200 concurrent WebSocket spectators of one bot-vs-bot game on the real
-   server (uvicorn on loopback): the time from a ``POST .../advance`` until
-   every spectator has the new VIEW.
+2. 200 concurrent WebSocket spectators of one hot-seat game on the real
+   server (uvicorn on loopback): the time from a person's action (its
+   ``POST``) until every spectator has the VIEW it made.
 3. First page load: ``/`` and every file it names, over loopback.
 """
 
@@ -75,23 +75,47 @@ async def spectators(port: int, count: int = 200, rounds: int = 10) -> list[floa
 
     import websockets
 
-    def post(path: str, body: bytes = b"{}") -> dict:
-        request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body, method="POST",
-                                         headers={"Content-Type": "application/json"})
+    def call(method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method, headers=headers,
+                                         data=None if body is None else json.dumps(body).encode())
         with urllib.request.urlopen(request) as answer:
             return json.loads(answer.read())
 
-    game = post("/api/games", json.dumps({"players": ["bot", "bot"], "race": 3, "seed": 1}).encode())["id"]
+    # a hot-seat game: every change is one person's request (the bots play in the background, so a
+    # bot game's changes would not be timed from a request)
+    made = call("POST", "/api/games", {"players": ["person", "person"], "race": 3, "seed": 1})
+    game, tokens = made["id"], [seat["token"] for seat in made["seats"]]
     sockets = [await websockets.connect(f"ws://127.0.0.1:{port}/api/games/{game}/live", max_size=None)
                for _ in range(count)]
     for ws in sockets:
         await ws.recv()
     times = []
     loop = asyncio.get_running_loop()
+
+    async def until(ws: websockets.ClientConnection, actions: int) -> None:
+        while json.loads(await ws.recv())["view"]["actions"] < actions:
+            pass
+
     for _ in range(rounds):
+        view = call("GET", f"/api/games/{game}")
+        now = view["to_act"]
+        if now is None:
+            break
+        token = tokens[now["seat"]]
+        if now["action"] == "lag":
+            path, body = "lag", {"speed": 2.0 + 0.3 * now["seat"]}
+        elif now["action"] == "place":
+            path, body = "place", {"x": 0.6, "y": 0.3 if view["kitchen_only"] else 0.5}
+        elif now["action"] == "choice":
+            path, body = "choice", {"option": now["options"][0]}
+        else:
+            path, body = "shot", {"strike": {"speed": 8.0 if view["state"]["phase"] == "break" else 2.0, "phi": 87.0}}
         start = time.perf_counter()
-        await loop.run_in_executor(None, post, f"/api/games/{game}/advance")
-        await asyncio.gather(*(ws.recv() for ws in sockets))
+        await loop.run_in_executor(None, call, "POST", f"/api/games/{game}/{path}", body, token)
+        await asyncio.gather(*(until(ws, view["actions"] + 1) for ws in sockets))
         times.append((time.perf_counter() - start) * 1000)
     for ws in sockets:
         await ws.close()
@@ -127,7 +151,7 @@ def main() -> None:
         load = page_load(port)
         times = asyncio.run(spectators(port))
         print(f"first page load (/, its scripts and styles, /api/meta): {load:.1f} ms")
-        print(f"200 WebSocket spectators, advance until all have the VIEW: median {statistics.median(times):.1f} ms, "
+        print(f"200 WebSocket spectators, an action until all have its VIEW: median {statistics.median(times):.1f} ms, "
               f"max {max(times):.1f} ms ({len(times)} actions)")
     finally:
         os.kill(server.pid, signal.SIGTERM)

@@ -18,6 +18,11 @@ def new_match(page: Page, mode: str, race: int = 1, table: str = "7ft", seed: in
     page.get_by_test_id("new-table").select_option(table)
     if mode == "bot":
         page.get_by_test_id("new-name-0").fill("Ana")
+        # the quickest bot the server offers: a searching level thinks for seconds a stroke
+        levels = page.get_by_test_id("new-bot").locator("option").evaluate_all("(os) => os.map((o) => o.value)")
+        fast = [kind for kind in ("bot:beginner", "bot:baseline") if kind in levels]
+        if fast:
+            page.get_by_test_id("new-bot").select_option(fast[0])
     page.get_by_test_id("new-start").click()
     page.wait_for_url("**#/game/*")
     page.get_by_test_id("anim-speed").select_option("0")
@@ -92,11 +97,44 @@ def test_person_against_bot_to_the_end(page: Page, artifacts: Path) -> None:
         page.get_by_test_id("match-over").get_by_test_id("download").click()
     text = Path(dl.value.path()).read_text()
     assert text.count("\n") >= 3
+    # a reason of the last ruling opens to its article's own text
+    shots = view["shot_count"]
+    page.get_by_test_id("replay-1").click()                  # the history links to #/game/<id>/shot/1
+    page.wait_for_url("**/shot/1")
+    expect(page.get_by_test_id("replay-label")).to_contain_text(f"1 de {shots}")
+    page.get_by_test_id("replay-skip").click()
+    page.wait_for_function("() => { const r = window.bola8.screen.replay; return r && r.state === 'done' && !window.bola8.screen.animating; }")
+    first = page.evaluate(f"async () => (await (await fetch('/api/games/{view['id']}/shots/1')).json()).balls_after")
+    assert {str(k): v[:2] for k, v in d.screen(page, "s.balls").items()} == first
+    page.get_by_test_id("ruling").click()
+    page.get_by_test_id("reasons").locator("summary").first.click()
+    expect(page.get_by_test_id("article-text").first).to_contain_text("Art.")
+    # the next shot, then back to the live game
+    page.get_by_test_id("replay-next").click()
+    page.wait_for_url("**/shot/2")
+    page.get_by_test_id("replay-live").click()
+    page.wait_for_function("() => window.bola8.screen.replay === null && window.bola8.screen.mode === 'over'")
 
 
 def test_hot_seat_shots_for_both_seats(page: Page, browser: Browser, server: str, artifacts: Path) -> None:
     new_match(page, "hotseat", race=2)
     seen: set[str] = set()
+    # the lag of both seats, then its result: each ball's distance to the head cushion, who breaks
+    take_turn(page, seen)
+    take_turn(page, seen)
+    expect(page.get_by_test_id("lag-result")).to_contain_text("m de la banda de cabeza")
+    expect(page.get_by_test_id("lag-result")).to_contain_text("abre")
+    # the break with the keyboard alone: the help lists the keys, Space shoots
+    if d.wait_turn(page) == "place":
+        d.place_cue_ball(page)
+    assert d.wait_turn(page) == "shot"
+    page.get_by_test_id("table").focus()
+    page.keyboard.press("h")
+    expect(page.get_by_test_id("help-keys")).to_contain_text("tirar")
+    page.get_by_test_id("dialog-close").click()
+    page.get_by_test_id("table").focus()
+    page.keyboard.press("Space")
+    page.wait_for_function("() => window.bola8.screen.shown >= 1")
     for _ in range(20):
         take_turn(page, seen, power=2.5)
         if {"shot:0", "shot:1"} <= seen:
@@ -117,3 +155,40 @@ def test_hot_seat_shots_for_both_seats(page: Page, browser: Browser, server: str
         assert d.screen(spectator, "s.view.shot_count") == d.screen(page, "s.view.shot_count")
     finally:
         other.close()
+
+
+def test_phone_portrait_controls_without_scrolling(browser: Browser, server: str, artifacts: Path) -> None:
+    """On a phone held upright the table and the turn's controls share the screen: nothing to scroll
+    to reach them; the stroke is pulled back on the strip beside the table and let go."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  has_touch=True, is_mobile=True, base_url=server)
+    try:
+        page = context.new_page()
+        new_match(page, "hotseat", race=1, table="9ft")
+        seen: set[str] = set()
+        while d.wait_turn(page) != "shot":
+            take_turn(page, seen)
+        page.evaluate("() => window.scrollTo(0, 0)")   # where a person who never scrolled is
+        for testid in ("shoot", "spin-mini", "pull", "call", "status"):
+            box = page.get_by_test_id(testid).bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, (testid, box)
+        table = page.get_by_test_id("table").bounding_box()
+        strip = page.get_by_test_id("pull").bounding_box()
+        assert table is not None and strip is not None and table["height"] > 400   # upright, most of the screen
+        assert table["x"] >= 0 and table["x"] + table["width"] <= strip["x"] + 1       # whole, beside the strip
+        # the spin widget opens from the small cue ball, over the dock
+        page.get_by_test_id("spin-mini").tap()
+        expect(page.get_by_test_id("spin-sheet").get_by_test_id("spin")).to_be_visible()
+        page.get_by_test_id("spin-mini").tap()
+        page.screenshot(path=str(artifacts / "phone-game.png"))
+        # pull back two thirds of the strip and let go: the break is played at that power
+        x, top = strip["x"] + strip["width"] / 2, strip["y"] + 10
+        page.mouse.move(x, top)
+        page.mouse.down()
+        page.mouse.move(x, top + strip["height"] * 0.6, steps=5)
+        page.mouse.up()
+        page.wait_for_function("() => window.bola8.screen.shown >= 1")
+        speed = page.evaluate("async () => (await (await fetch(`/api/games/${window.bola8.screen.view.id}/shots/1`)).json()).strike.speed")
+        assert 6.0 <= speed <= 8.0, speed
+    finally:
+        context.close()

@@ -55,6 +55,13 @@ def test_referee_keeps_a_rack(page: Page, artifacts: Path) -> None:
     tap_pocket(page, "foot-left")
     page.get_by_test_id("to-rail").fill("5")
     page.get_by_test_id("rail").check()
+    # before judging: the ruling these facts get, and what each doubtful fact would change - three
+    # balls to the cushions nothing (a ball was pocketed, Art. 7.1), a touched ball a foul
+    expect(page.get_by_test_id("why")).to_contain_text("Tiro legal")
+    expect(page.get_by_test_id("whatif-object_balls_to_rail")).to_contain_text("lo mismo")
+    expect(page.get_by_test_id("whatif-referee_fouls.touched_ball")).to_contain_text("FALTA")
+    page.get_by_test_id("why").locator("[data-testid=reasons] summary").first.click()
+    expect(page.get_by_test_id("why").get_by_test_id("article-text")).to_contain_text("Art.")
     judge(page)
     expect(page.get_by_test_id("ruling")).to_contain_text("Art.")
     expect(page.get_by_test_id("next")).to_contain_text("Ana")
@@ -86,6 +93,10 @@ def test_referee_keeps_a_rack(page: Page, artifacts: Path) -> None:
     with page.expect_download() as dl:
         page.get_by_test_id("export").click()
     assert Path(dl.value.path()).read_text().strip()
+    # the officials: a warning for slow play puts Luis on the clock (Art. 24), then a disqualification (Art. 22)
+    page.get_by_test_id("officials").locator("summary").click()
+    page.get_by_test_id("warn-1").click()
+    expect(page.get_by_test_id("rulings")).to_contain_text("Luis: advertido")
     # the same table in English: the page's words and the server's reasons
     page.get_by_test_id("lang-en").click()
     expect(page.get_by_test_id("undo")).to_have_text("Undo the last ruling")

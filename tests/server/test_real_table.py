@@ -54,3 +54,52 @@ def test_api_flow(client, auth) -> None:
     assert client.get("/api/tables/t_none").status_code == 404
     record = client.get(f"/api/tables/{table}/record").text.splitlines()
     assert len(record) == 1 and '"bola8-real-table"' in record[0]
+
+
+def test_officials_warn_and_disqualify_with_undo(client, auth) -> None:
+    # the library: a warning holds for the rest of the match, a disqualification ends it (Art. 24, 22)
+    match = RealTableMatch(("Ana", "Luis"), race=3)
+    match.warn(1)
+    with pytest.raises(InputError):
+        match.warn(1)
+    match.lag(0)
+    match.disqualify(0)
+    assert match.over and match.progress.winner == 1 and match.progress.result == "disqualification"
+    assert [line["type"] for line in match.record_lines()[1:]] == ["warn", "lag", "disqualify", "match_end"]
+    match.undo()
+    assert not match.over and match.warned == {1}
+    # the API: the warned shooter's deadline is in the view; the record keeps the officials' lines
+    table = client.post("/api/tables", json={"players": ["Ana", "Luis"], "race": 2}).json()
+    tid, token = table["id"], table["token"]
+    assert client.post(f"/api/tables/{tid}/warn", json={"player": 1}).status_code == 403
+    assert client.post(f"/api/tables/{tid}/warn", json={"player": 2}, headers=auth(token)).status_code == 422
+    view = client.post(f"/api/tables/{tid}/warn", json={"player": 1}, headers=auth(token)).json()["view"]
+    assert view["warned"] == [1] and view["clock"]["seat"] is None
+    view = client.post(f"/api/tables/{tid}/lag", json={"winner": 1}, headers=auth(token)).json()["view"]
+    clock = view["clock"]
+    assert clock["seat"] == 1 and clock["limit_s"] == 60 and clock["deadline"] - clock["started_at"] == 60
+    r = client.post(f"/api/tables/{tid}/disqualify?lang=en", json={"player": 1}, headers=auth(token))
+    assert r.status_code == 200 and r.json()["view"]["winner"] == 0 and r.json()["view"]["result"] == "disqualification"
+    assert client.post(f"/api/tables/{tid}/warn", json={"player": 0}, headers=auth(token)).status_code == 409
+    types = [line.split('"type": "')[1].split('"')[0] for line in client.get(f"/api/tables/{tid}/record").text.splitlines()]
+    assert types == ["match", "warn", "lag", "disqualify", "match_end"]
+
+
+def test_what_if_asks_the_same_referee(client, auth) -> None:
+    table = client.post("/api/tables", json={"players": ["Ana", "Luis"], "race": 2}).json()
+    tid, token = table["id"], table["token"]
+    assert client.post(f"/api/tables/{tid}/preview", json=BREAK_DRY).status_code == 409     # the lag first
+    client.post(f"/api/tables/{tid}/lag", json={"winner": 0}, headers=auth(token))
+    r = client.post(f"/api/tables/{tid}/preview?lang=en", json=BREAK_DRY)
+    assert r.status_code == 200
+    answer = r.json()
+    assert answer["ruling"]["foul"] is False and answer["ruling"]["turn_passes"] is True
+    flips = {v["fact"]: v for v in answer["what_if"]}
+    # three balls to the cushions instead of four: an illegal break (Art. 7.2), the opponent chooses
+    three = flips["object_balls_to_rail"]
+    assert three["value"] == 3 and not three["same"] and "7.2" in [x["article"] for x in three["ruling"]["reasons"]]
+    assert flips["referee_fouls.touched_ball"]["ruling"]["foul"] is True
+    # nothing was entered: the table still waits for the break
+    view = client.get(f"/api/tables/{tid}").json()
+    assert len(view["rulings"]) == 1 and view["to_act"]["action"] == "shot"
+    assert client.post(f"/api/tables/{tid}/preview", json={"first_contact": 99}).status_code == 422

@@ -13,6 +13,8 @@ def test_bad_port_and_unopenable_db_are_refused(capsys, tmp_path) -> None:
     assert json.loads(capsys.readouterr().err)["error"].startswith("--port: 0 no es un puerto")
     assert main(["serve", "--lang", "en", "--port", "8808", "--db", str(tmp_path)]) == 2
     assert json.loads(capsys.readouterr().err)["error"].startswith("--db: cannot open")
+    assert main(["serve", "--bot-workers", "-1", "--db", str(tmp_path / "a.db")]) == 2
+    assert json.loads(capsys.readouterr().err)["error"].startswith("--bot-workers: -1 no es")
 
 
 def test_default_db_is_under_the_user_data_folder(monkeypatch, tmp_path) -> None:

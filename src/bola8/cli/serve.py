@@ -23,6 +23,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", default=None,
                         help=words(parser, f"base de datos SQLite (por defecto {default_db()})",
                                    f"SQLite database (default {default_db()})"))
+    parser.add_argument("--bot-workers", type=int, default=1,
+                        help=words(parser, "cuántas decisiones de bot a la vez (hilos; 0: los bots no juegan; "
+                                           "por defecto 1)",
+                                   "how many bot decisions at once (threads; 0: the bots do not play; default 1)"))
     add_lang_argument(parser)
 
 
@@ -36,13 +40,18 @@ def run(args: argparse.Namespace) -> int:
                 else "--port: {} no es un puerto; se esperaba de 1 a 65535.")
         print(json.dumps({"error": text.format(args.port)}, ensure_ascii=False), file=sys.stderr)
         return 2
+    if not 0 <= args.bot_workers <= 16:
+        text = ("--bot-workers: {} is not a number of workers; expected 0 to 16." if args.lang == "en"
+                else "--bot-workers: {} no es un número de hilos; se esperaba de 0 a 16.")
+        print(json.dumps({"error": text.format(args.bot_workers)}, ensure_ascii=False), file=sys.stderr)
+        return 2
     import uvicorn
 
     from bola8.server import create_app
 
     db = args.db or default_db()
     try:
-        app = create_app(db)
+        app = create_app(db, bot_workers=args.bot_workers)
     except (OSError, sqlite3.Error) as error:
         why = getattr(error, "strerror", None) or str(error)
         text = (f"--db: cannot open {db!r} ({why})." if args.lang == "en"

@@ -32,11 +32,17 @@ def lag_distance(spec: TableSpec, speed: float, *, lane: int, physics: PhysicsSe
     return lag_stroke(spec, speed, player=lane, physics=physics).distance
 
 
-def lag_stroke(spec: TableSpec, speed: float, *, player: int, physics: PhysicsSettings | None = None) -> LagStroke:
+def lag_simulation(spec: TableSpec, speed: float, *, player: int, physics: PhysicsSettings | None = None) -> ShotResult:
+    """The lag stroke of ``player``'s lane, simulated: the ball alone on the table, from the head
+    string towards the foot cushion (for drawing it, and for :func:`lag_stroke`)."""
     from bola8.physics import Strike, simulate_layout
 
     start = (spec.width * LANE_X_FRACTIONS[player], spec.head_string_y)
-    result = simulate_layout(spec, {0: start}, Strike(speed=speed, phi=90.0), physics)
+    return simulate_layout(spec, {0: start}, Strike(speed=speed, phi=90.0), physics)
+
+
+def lag_stroke(spec: TableSpec, speed: float, *, player: int, physics: PhysicsSettings | None = None) -> LagStroke:
+    result = lag_simulation(spec, speed, player=player, physics=physics)
     final = result.final.get(0)
     if final is None or not _reached_foot_cushion(spec, result):
         return LagStroke(player, speed, math.inf, final)

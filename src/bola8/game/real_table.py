@@ -12,13 +12,20 @@ one), and the match exports as JSON Lines in its own format,
 ruleset), then one line per accepted action in order (``lag``, ``shot``
 with its facts, ``choice``, ``declare``), each with the ruling and the state
 after it, and ``game_end`` / ``match_end`` lines. Undone actions are not in it.
+
+The officials' part is entered too: a referee's warning for slow play
+(Art. 24, :meth:`~RealTableMatch.warn` - that player is on the shot clock
+for the rest of the match) and a tournament director's disqualification
+(Art. 22, :meth:`~RealTableMatch.disqualify` - the match ends, the other
+player wins). They are ``warn`` and ``disqualify`` lines of the record, and
+can be undone like any change.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bola8 import rules
@@ -35,7 +42,7 @@ class Entry:
     """One accepted action: what was entered and what the referee answered."""
 
     n: int                              # 1-based over the match
-    kind: str                           # "lag" | "shot" | "choice" | "declare"
+    kind: str                           # "lag" | "shot" | "choice" | "declare" | "warn" | "disqualify"
     data: dict[str, Any]                # what was entered
     game_number: int
     player: int | None = None
@@ -48,6 +55,7 @@ class _Snapshot:
     progress: MatchProgress
     state: rules.State | None
     history: list[Entry] = field(default_factory=list)
+    warned: frozenset[int] = frozenset()
 
 
 class RealTableMatch:
@@ -69,6 +77,7 @@ class RealTableMatch:
         self.progress = MatchProgress(race)
         self.state: rules.State | None = None    # the game in play; None while a lag is due or at the end
         self.history: list[Entry] = []
+        self.warned: frozenset[int] = frozenset()   # Art. 24: the players on the shot clock
         self._undo: list[_Snapshot] = []
 
     # ------------------------------------------------------------ queries
@@ -126,6 +135,43 @@ class RealTableMatch:
         ruling, after = rules.declare(self.state, what, player)
         return self._ruled("declare", {"what": what, "player": player}, player, ruling, after)
 
+    def what_if(self, facts: Any) -> tuple[rules.Ruling, list[WhatIf]]:
+        """The ruling these facts would get now (nothing is entered), and for each fact a referee
+        may be unsure of - did a ball reach a cushion, how many went to the cushions on the break,
+        was the first contact from the kitchen behind the head string, was a ball touched - the
+        ruling if it were the other way. The same referee judges every version."""
+        self._expect("shot")
+        assert self.state is not None
+        shot = rules.Shot.from_dict(facts)
+        ruling, _ = rules.judge(self.state, shot)
+        out = []
+        for fact, value, other in _flips(shot, self.state):
+            changed, _ = rules.judge(self.state, other)
+            out.append(WhatIf(fact, value, changed, changed == ruling))
+        return ruling, out
+
+    def warn(self, player: int) -> None:
+        """Art. 24: the referee warns ``player`` for slow play; from now on each of his shots is timed."""
+        if self.progress.over:
+            raise _over()
+        _player(player, "player")
+        if player in self.warned:
+            raise OutOfTurn(f"player: player {player} has already been warned (Art. 24).",
+                            f"player: el jugador {player} ya ha sido advertido (Art. 24).")
+        self._save()
+        self.warned = self.warned | {player}
+        self._record("warn", {"player": player}, player, None, None)
+
+    def disqualify(self, player: int) -> None:
+        """Art. 22: the tournament director disqualifies ``player``; the match ends, the other wins."""
+        if self.progress.over:
+            raise _over()
+        _player(player, "player")
+        self._save()
+        self.progress.disqualify(player)
+        self._record("disqualify", {"player": player}, player, None, None)
+        self.state = None
+
     def undo(self) -> Entry:
         """Take back the last accepted action (a lag or a ruling); the match is as it was before it."""
         if not self._undo:
@@ -133,6 +179,7 @@ class RealTableMatch:
         undone = self.history[-1]
         snapshot = self._undo.pop()
         self.progress, self.state, self.history = snapshot.progress, snapshot.state, snapshot.history
+        self.warned = snapshot.warned
         return undone
 
     # ------------------------------------------------------------ export
@@ -173,7 +220,7 @@ class RealTableMatch:
                             f"{kind}: ahora no; la mesa espera {now.action} (jugador {now.seat}).")
 
     def _save(self) -> None:
-        self._undo.append(_Snapshot(copy.deepcopy(self.progress), self.state, list(self.history)))
+        self._undo.append(_Snapshot(copy.deepcopy(self.progress), self.state, list(self.history), self.warned))
 
     def _record(self, kind: str, data: dict[str, Any], player: int | None, ruling: rules.Ruling | None,
                 state: rules.State | None) -> None:
@@ -196,6 +243,34 @@ class RealTableMatch:
         breaker = self.progress.breaker
         assert breaker is not None
         self.state = rules.State.initial(ruleset=self.ruleset, breaker=breaker)
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    """One fact the other way, and the ruling the shot would get then."""
+
+    fact: str                           # a field of the SHOT, or "referee_fouls.<code>"
+    value: Any                          # the value it takes in this version
+    ruling: rules.Ruling
+    same: bool                          # the ruling does not change
+
+
+def _flips(shot: rules.Shot, state: rules.State) -> list[tuple[str, Any, rules.Shot]]:
+    """The facts a referee is most often unsure of, each turned the other way (the ones that apply)."""
+    out: list[tuple[str, Any, rules.Shot]] = [
+        ("rail_after_contact", not shot.rail_after_contact, replace(shot, rail_after_contact=not shot.rail_after_contact))]
+    if state.phase == "break":
+        # Art. 7: four object balls to the cushions make a break legal; the doubt is on either side of four
+        count = 3 if shot.object_balls_to_rail >= 4 else 4
+        out.append(("object_balls_to_rail", count, replace(shot, object_balls_to_rail=count)))
+    if state.cue_ball == "in_hand_behind_head_string" and state.phase != "break":   # Art. 8.2: after a break foul
+        flag = not shot.illegal_first_contact_behind_head_string
+        out.append(("illegal_first_contact_behind_head_string", flag,
+                    replace(shot, illegal_first_contact_behind_head_string=flag)))
+    touched = "touched_ball" in shot.referee_fouls
+    fouls = tuple(f for f in shot.referee_fouls if f != "touched_ball") if touched else shot.referee_fouls + ("touched_ball",)
+    out.append(("referee_fouls.touched_ball", not touched, replace(shot, referee_fouls=fouls)))
+    return out
 
 
 def _player(value: Any, where: str) -> int:

@@ -13,8 +13,10 @@ if TYPE_CHECKING:
 __all__ = ["create_app"]
 
 
-def create_app(db_path: str) -> FastAPI:
-    """The ASGI app on the SQLite database at ``db_path``; each request chooses its language (?lang=)."""
+def create_app(db_path: str, *, bot_workers: int = 1) -> FastAPI:
+    """The ASGI app on the SQLite database at ``db_path``; each request chooses its language (?lang=).
+
+    The bots play in the background on ``bot_workers`` threads (0: no bot plays)."""
     from bola8.server.app import create_app as build
 
-    return build(db_path)
+    return build(db_path, bot_workers=bot_workers)

@@ -13,6 +13,9 @@ import json
 import logging
 import os
 import secrets
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any, Literal
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
@@ -26,14 +29,14 @@ from bola8.errors import InputError
 from bola8.game.session import (Action, ChoiceAction, DeclareAction, LagAction, OutOfTurn, PlaceAction,
                                 ShotAction)
 from bola8.server.errors import ApiError, conflict, forbidden, not_found, over
-from bola8.server.games import (BOT_LEVELS, PLAYER_KINDS, LiveGame, action_from_dict, action_to_dict,
-                                player_kind)
+from bola8.server.games import LiveGame, player_kind
 from bola8.server.store import Store, token_digest
-from bola8.server.views import game_view, shot_text, shot_view
+from bola8.server.views import game_view, shot_text
 
 log = logging.getLogger("bola8.server")
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 Lang = Literal["es", "en"]
+ADVANCE_WAIT_S = 60.0          # /advance answers 409 when a bot takes longer than this to decide
 
 
 class Body(BaseModel):
@@ -47,6 +50,8 @@ class NewGame(Body):
     ruleset: str = "spanish"
     seed: int | None = Field(None, ge=0, le=2**31 - 1)
     names: list[str] | None = Field(None, min_length=2, max_length=2)
+    # Art. 24: the seats warned for slow play before the match starts; their strokes are timed
+    warned: list[Literal[0, 1]] = Field(default_factory=list, max_length=2)
 
 
 class StrikeBody(Body):
@@ -129,18 +134,32 @@ class Hub:
             queue.put_nowait(texts)
 
 
-def create_app(db_path: str) -> FastAPI:
-    """The server's app on the SQLite database at ``db_path`` (created when missing)."""
+def create_app(db_path: str, *, bot_workers: int = 1) -> FastAPI:
+    """The server's app on the SQLite database at ``db_path`` (created when missing).
+
+    ``bot_workers``: how many bot decisions may run at once (threads; see :mod:`bola8.server.bots`)."""
+    from bola8.server.bots import BotRunner
+    from bola8.server.registry import GameRegistry
     from bola8.server.tables import TableRegistry
 
     store = Store(db_path)
-    app = FastAPI(title="bola8", version="1", openapi_url="/api/openapi.json", docs_url="/api/docs",
-                  redoc_url=None)
-    live: dict[str, LiveGame] = {}
-    tokens: dict[str, list[str | None]] = {}
     hub = Hub()
+    games = GameRegistry(store, hub)
+    bots = games.bots = BotRunner(games, workers=bot_workers)
     tables = TableRegistry(store, hub)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # games whose bot was to act when the last server stopped: their bots play on
+        resuming = asyncio.get_running_loop().create_task(bots.resume())
+        yield
+        resuming.cancel()
+        await bots.stop()
+
+    app = FastAPI(title="bola8", version="1", openapi_url="/api/openapi.json", docs_url="/api/docs",
+                  redoc_url=None, lifespan=lifespan)
     app.state.store = store
+    app.state.games = games
 
     # ------------------------------------------------------------ errors
     @app.exception_handler(RequestValidationError)
@@ -168,97 +187,31 @@ def create_app(db_path: str) -> FastAPI:
                       else "server: un error interno; ha quedado registrado.")
 
     # ------------------------------------------------------------ games
-    def load(game_id: str) -> LiveGame:
-        game = live.get(game_id)
-        if game is not None:
-            return game
-        stored = store.load(game_id, "game")
-        if stored is None:
-            raise not_found("game", game_id)
-        params, digests, actions = stored
-        game = LiveGame(game_id, params)
-        for data in actions:
-            game.apply(*action_from_dict(data))
-        live[game_id], tokens[game_id] = game, list(digests)
-        play_bots(game, [])
-        return game
-
-    def play_bots(game: LiveGame, played: list[Any]) -> None:
-        """With a person at the table, bots answer at once until a person is to act."""
-        while game.has_person:
-            now = game.session.to_act()
-            if now is None or not game.is_bot(now.seat):
-                return
-            seat, action = game.bot_move()
-            commit(game, seat, action, played)
-
-    def commit(game: LiveGame, seat: int, action: Action, played: list[Any]) -> None:
-        n = game.actions
-        outcome = game.apply(seat, action)
-        try:
-            store.append(game.id, n, action_to_dict(seat, outcome.action))
-        except Exception:
-            live.pop(game.id, None)      # memory is ahead of the disk: rebuild from it next time
-            raise
-        if outcome.turn is not None and outcome.turn.kind == "shot":
-            played.append(game.shots[-1])
-
-    def seat_of(game_id: str, authorization: str | None) -> int | None:
-        if not authorization or not authorization.startswith("Bearer "):
-            return None
-        digest = token_digest(authorization[len("Bearer "):].strip())
-        for seat, stored in enumerate(tokens.get(game_id, [])):
-            if stored is not None and secrets.compare_digest(stored, digest):
-                return seat
-        return None
-
-    def publish(game: LiveGame, shots: list[Any]) -> None:
-
-        if not hub.queues.get(game.id):
-            return                      # nobody watches: no JSON to build
-        last = shots[-1] if shots else None
-        hub.publish(game.id, {lang_: '{"view":' + json.dumps(game_view(game, lang_), ensure_ascii=False)
-                              + ',"shot":' + ("null" if last is None else shot_text(last, lang_)) + "}"
-                              for lang_ in ("es", "en")})
-
-    def act(game_id: str, request: Request, authorization: str | None, action: Action,
-            *, advance: bool = False) -> Response:
-        game = load(game_id)
+    def act(game_id: str, request: Request, authorization: str | None, action: Action) -> Response:
+        """A person's action: stored and answered at once; a bot to act next plays in the background."""
+        game = games.load(game_id)
         now = game.session.to_act()
         if now is None:
             raise over()
-        if advance:
-            if not game.is_bot(now.seat):
-                raise ApiError(409, f"to_act: seat {now.seat} is a person; only a bot's turn can be advanced.",
-                               f"to_act: el asiento {now.seat} es una persona; solo se avanza el turno de un bot.")
-            seat, action = game.bot_move()
-        else:
-            found = seat_of(game_id, authorization)
-            if found is None:
-                raise forbidden("a person seat of this game" if isinstance(action, DeclareAction)
-                                else f"seat {now.seat}")
-            seat = found
-            if isinstance(action, DeclareAction) and action.what == "stalemate" and not all(
-                    kind == "person" for kind in game.kinds):
-                raise ApiError(409, "what: a stalemate needs both players' agreement (Art. 21.2); a bot "
-                               "never agrees.",
-                               "what: unas tablas necesitan el acuerdo de ambos jugadores (Art. 21.2); "
-                               "un bot nunca lo da.")
-            if isinstance(action, DeclareAction) and game.session.game is None:
-                raise conflict(OutOfTurn("declare: no game is in play yet; the lag comes first.",
-                                         "declare: todavía no hay partida en juego; primero va el sorteo."))
-        lang_ = _lang(request)
-        played: list[Any] = []
-        commit(game, seat, action, played)
-        first_shot = played[0] if played and not advance and isinstance(action, ShotAction) else None
-        play_bots(game, played)
-        publish(game, played)
-        shot = first_shot if first_shot is not None else played[0] if advance and played else None
-        # Written by hand so that a shot's text (its trajectory) is encoded once, not per copy.
-        text = ('{"view":' + json.dumps(game_view(game, lang_), ensure_ascii=False)
-                + ',"shots":[' + ",".join(shot_text(s, lang_) for s in played) + "]"
-                + ("" if shot is None else ',"shot":' + shot_text(shot, lang_)) + "}")
-        return Response(text, media_type="application/json")
+        seat = games.seat_of(game_id, authorization)
+        if seat is None:
+            raise forbidden("a person seat of this game" if isinstance(action, DeclareAction) else f"seat {now.seat}")
+        if isinstance(action, DeclareAction) and action.what == "stalemate" and not all(
+                kind == "person" for kind in game.kinds):
+            raise ApiError(409, "what: a stalemate needs both players' agreement (Art. 21.2); a bot never agrees.",
+                           "what: unas tablas necesitan el acuerdo de ambos jugadores (Art. 21.2); un bot nunca "
+                           "lo da.")
+        if isinstance(action, DeclareAction) and game.session.game is None:
+            raise conflict(OutOfTurn("declare: no game is in play yet; the lag comes first.",
+                                     "declare: todavía no hay partida en juego; primero va el sorteo."))
+        if isinstance(action, ShotAction) and action.elapsed_s is not None and game.on_clock(seat):
+            raise InputError("elapsed_s: this seat is on the shot clock (Art. 24); the server measures its time, "
+                             "so leave elapsed_s out.",
+                             "elapsed_s: este asiento juega con reloj de tiro (Art. 24); el servidor mide su "
+                             "tiempo, así que no envíe elapsed_s.")
+        played = games.commit(game, seat, game.timed(seat, action, time.time()))
+        shot = played[0] if played and isinstance(action, ShotAction) else None
+        return Response(games.answer(game, played, shot, _lang(request)), media_type="application/json")
 
     @app.post("/api/games", status_code=201)
     async def create_game(body: NewGame, request: Request, lang: Lang = "es") -> JSONResponse:
@@ -274,22 +227,22 @@ def create_app(db_path: str) -> FastAPI:
                 raise InputError(f"names[{i}]: {name!r} is not a name; expected 1 to 40 characters.",
                                  f"names[{i}]: {name!r} no es un nombre; se esperaban de 1 a 40 caracteres.")
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
-        params = {"players": kinds, "names": names, "race": body.race, "table": body.table,
-                  "ruleset": body.ruleset, "seed": seed}
+        params: dict[str, Any] = {"players": kinds, "names": names, "race": body.race, "table": body.table,
+                                  "ruleset": body.ruleset, "seed": seed}
+        if body.warned:
+            params["warned"] = sorted(set(body.warned))
         game_id = "g_" + secrets.token_urlsafe(9)
         seat_tokens = [secrets.token_urlsafe(24) if kind == "person" else None for kind in kinds]
         digests = [None if t is None else token_digest(t) for t in seat_tokens]
         game = LiveGame(game_id, params)
         store.create(game_id, "game", params, digests)
-        live[game_id], tokens[game_id] = game, digests
-        played: list[Any] = []
-        play_bots(game, played)
+        games.add(game, digests)
         return JSONResponse({"id": game_id, "seats": [{"seat": i, "token": t} for i, t in enumerate(seat_tokens)],
                              "view": game_view(game, lang)}, status_code=201)
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str, lang: Lang = "es") -> dict[str, Any]:
-        return game_view(load(game_id), lang)
+        return game_view(games.load(game_id), lang)
 
     @app.post("/api/games/{game_id}/lag")
     async def lag(game_id: str, body: LagBody, request: Request, lang: Lang = "es",
@@ -322,18 +275,51 @@ def create_app(db_path: str) -> FastAPI:
 
     @app.post("/api/games/{game_id}/advance")
     async def advance(game_id: str, request: Request, lang: Lang = "es") -> Response:
-        """Bot against bot (watch mode): the bot to act plays one action; anyone may ask."""
-        return act(game_id, request, None, ChoiceAction(""), advance=True)
+        """A bot is to act: wait for its next action (the server plays it in the background) and answer
+        it like an action; anyone may ask."""
+        game = games.load(game_id)
+        now = game.session.to_act()
+        if now is None:
+            raise over()
+        if not game.is_bot(now.seat):
+            raise ApiError(409, f"to_act: seat {now.seat} is a person; only a bot's turn can be advanced.",
+                           f"to_act: el asiento {now.seat} es una persona; solo se avanza el turno de un bot.")
+        before, strokes = game.actions, len(game.shots)
+        if game_id in bots.failed:
+            raise RuntimeError(f"the bot of game {game_id} stopped: {bots.failed[game_id]}")
+        bots.wake(game)
+        if not await games.changed(game_id, before, timeout=ADVANCE_WAIT_S):
+            raise ApiError(409, "advance: the bot is still deciding; ask again.",
+                           "advance: el bot todavía está decidiendo; vuelva a pedirlo.")
+        game = games.load(game_id)
+        played = game.shots[strokes:]
+        shot = played[0] if played and played[0].action == before else None
+        return Response(games.answer(game, played, shot, lang), media_type="application/json")
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> PlainTextResponse:
-        game = load(game_id)
+        game = games.load(game_id)
         return PlainTextResponse(game.record_text(), media_type="application/x-ndjson",
                                  headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'})
 
+    @app.get("/api/games/{game_id}/lag")
+    async def get_lag(game_id: str) -> dict[str, Any]:
+        """The last lag round (VIEW's ``lag``) with each stroke's trajectory, to draw the lag as played."""
+        from bola8.game.lag import lag_simulation
+        from bola8.server.trajectory import trajectory
+
+        game = games.load(game_id)
+        if game.lag is None:
+            raise ApiError(404, "lag: this match has had no lag yet.", "lag: este encuentro aún no ha tenido arrime.")
+        session = game.session
+        strokes = [{**stroke, "trajectory": trajectory(lag_simulation(session.spec, stroke["speed"], player=stroke["seat"],
+                                                                      physics=session.settings.physics))["0"]}
+                   for stroke in game.lag["strokes"]]
+        return {**game.lag, "strokes": strokes}
+
     @app.get("/api/games/{game_id}/shots/{n}")
     async def get_shot(game_id: str, n: int, lang: Lang = "es") -> Response:
-        game = load(game_id)
+        game = games.load(game_id)
         if not 1 <= n <= len(game.shots):
             raise ApiError(404, f"n: shot {n} does not exist; this game has shots 1 to {len(game.shots)}.",
                            f"n: el tiro {n} no existe; esta partida tiene los tiros 1 a {len(game.shots)}.")
@@ -346,7 +332,7 @@ def create_app(db_path: str) -> FastAPI:
         await websocket.accept()
         lang_ = "en" if websocket.query_params.get("lang") == "en" else "es"
         try:
-            game = load(game_id)
+            game = games.load(game_id)
         except ApiError as error:
             await websocket.send_text(json.dumps({"error": error.text(lang_)}, ensure_ascii=False))
             await websocket.close(code=4404)
@@ -380,6 +366,19 @@ def create_app(db_path: str) -> FastAPI:
     @app.post("/api/practice/shot")
     async def practice_shot(body: PracticeBody, lang: Lang = "es") -> dict[str, Any]:
         return await practice(body, lang)
+
+    @app.get("/api/articles")
+    async def get_articles(lang: Lang = "es") -> dict[str, Any]:
+        """The rulebook's text by article (Spanish: the reglamento; English: the project's reading), and
+        where each citation a ruling's reason can carry points in it."""
+        from bola8.rules.messages import MESSAGES
+        from bola8.rules.texts import articles, cite
+
+        citations = {}
+        for article, _, _ in MESSAGES.values():
+            ident, ref = cite(article)
+            citations[article] = {"article": ident, "ref": ref}
+        return {"lang": lang, "articles": articles(lang), "citations": citations}
 
     @app.get("/api/meta")
     async def meta(lang: Lang = "es") -> dict[str, Any]:

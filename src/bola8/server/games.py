@@ -7,13 +7,17 @@ executed, so rebuilding never asks a bot. A bot asked for a new action is
 built for that action alone, seeded by the match seed, its seat and the
 action's number: a server restarted between two actions makes the same bot
 play the same stroke as one that never stopped.
+
+A game also keeps what the page shows beside the table: the lag's strokes
+(Art. 4) and, for the shot clock of Art. 24, when each action was committed
+(:meth:`LiveGame.clock`).
 """
 
 from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bola8 import rules
@@ -84,6 +88,7 @@ class ShotEntry:
     seat: int
     game_number: int
     turn: Any                    # bola8.game.Turn
+    action: int = -1             # the number (0-based) of the action that played it
     cached: dict[str, dict[str, Any]] = field(default_factory=dict)   # lang -> SHOT
     texts: dict[str, str] = field(default_factory=dict)               # lang -> SHOT as JSON text
 
@@ -102,11 +107,15 @@ class LiveGame:
                                           "table": params["table"], "ruleset": params["ruleset"],
                                           "noise": 1.0, "kinds": self.kinds})
         settings = MatchSettings(table=params["table"], ruleset=params["ruleset"], race=params["race"],
-                                 seed=params["seed"])
+                                 seed=params["seed"], warned=tuple(params.get("warned", ())))
         self.session = MatchSession(settings, observers=(self.writer,))
         self.actions = 0             # actions applied (the next one's number)
         self.shots: list[ShotEntry] = []
         self.last: Outcome | None = None
+        self.lag: dict[str, Any] | None = None       # the last lag round (Art. 4), for the page
+        self.lag_round = 0
+        self.turn_start: float | None = None          # when the balls stopped for the seat to act (Art. 24)
+        self.thinking_since: float | None = None      # a bot of this game is deciding since then (unix time)
 
     @property
     def has_person(self) -> bool:
@@ -115,15 +124,75 @@ class LiveGame:
     def is_bot(self, seat: int) -> bool:
         return self.kinds[seat].startswith("bot")
 
-    def apply(self, seat: int, action: Action) -> Outcome:
-        """Apply an action (InputError when refused: nothing changes)."""
+    def apply(self, seat: int, action: Action, at: float | None = None) -> Outcome:
+        """Apply an action committed at unix time ``at`` (InputError when refused: nothing changes)."""
         game_number = self.session.number
         outcome = self.session.apply(seat, action)
         self.actions += 1
         self.last = outcome
         if outcome.turn is not None and outcome.turn.kind == "shot":
-            self.shots.append(ShotEntry(len(self.shots) + 1, seat, game_number, outcome.turn))
+            self.shots.append(ShotEntry(len(self.shots) + 1, seat, game_number, outcome.turn, self.actions - 1))
+        if outcome.lag_strokes:
+            self._lagged(outcome)
+        if not isinstance(action, PlaceAction) and at is not None:
+            # Art. 24: the time runs from when the balls stop - the end of this action's stroke, if any.
+            # A bot's strokes are stored at once, but the next player watches each of them roll: a
+            # bot's action counts as played when the balls of the one before stopped. A person acts
+            # when his request comes. Placing the cue ball in hand is part of the turn, so it does
+            # not restart the clock.
+            simulated = outcome.turn.simulation if outcome.turn is not None else None
+            bot = self.is_bot(seat)
+            played_at = max(at, self.turn_start) if bot and self.turn_start is not None else at
+            self.turn_start = played_at + (float(simulated.duration) if simulated is not None else 0.0)
         return outcome
+
+    def _lagged(self, outcome: Outcome) -> None:
+        from bola8.game.lag import lag_winner
+
+        strokes = outcome.lag_strokes
+        if len(strokes) == 1 or self.lag is None or self.lag.get("winner") is not None or len(self.lag["strokes"]) == 2:
+            self.lag_round += 1
+            self.lag = {"round": self.lag_round, "strokes": []}
+        self.lag["strokes"] = [{"seat": s.player, "speed": s.speed,
+                                "distance": None if math.isinf(s.distance) else round(s.distance, 5),
+                                "final": None if s.final is None else [round(v, 5) for v in s.final]}
+                               for s in strokes]
+        self.lag["reason"] = self.session.progress.lag_due() if outcome.lag_winner is None else self.lag.get("reason")
+        if outcome.lag_winner is not None:
+            self.lag.update(winner=outcome.lag_winner, breaker=self.session.progress.breaker,
+                            coin_toss=lag_winner(*strokes) is None)
+        elif len(strokes) == 2:
+            self.lag["tied"] = True
+
+    def on_clock(self, seat: int) -> bool:
+        """Art. 24: ``seat`` has been warned; its strokes are timed."""
+        return seat in self.session.clock.warned
+
+    def elapsed(self, seat: int, now: float) -> float | None:
+        """The seconds ``seat`` has taken since the balls stopped, when it is on the clock; else None."""
+        if not self.on_clock(seat) or self.turn_start is None:
+            return None
+        return round(max(0.0, now - self.turn_start), 3)
+
+    def timed(self, seat: int, action: Action, now: float) -> Action:
+        """A stroke with the server's own measure of its time when the seat is on the clock (Art. 24)."""
+        if isinstance(action, ShotAction) and action.elapsed_s is None:
+            elapsed = self.elapsed(seat, now)
+            if elapsed is not None:
+                return replace(action, elapsed_s=elapsed)
+        return action
+
+    def clock(self, now: float) -> dict[str, Any]:
+        """The shot clock as the page draws it: who is warned, and the deadline of the seat to act."""
+        limit = self.session.settings.ruleset.shot_clock_s
+        data: dict[str, Any] = {"warned": sorted(self.session.clock.warned), "limit_s": limit, "seat": None,
+                                "started_at": None, "deadline": None, "now": round(now, 3)}
+        to_act = self.session.to_act()
+        if (to_act is not None and to_act.action in ("place", "shot") and self.on_clock(to_act.seat)
+                and self.turn_start is not None and limit is not None):
+            data.update(seat=to_act.seat, started_at=round(self.turn_start, 3),
+                        deadline=round(self.turn_start + limit, 3))
+        return data
 
     def bot_move(self) -> tuple[int, Action]:
         """The action the bot to act plays now (not applied)."""

@@ -10,7 +10,10 @@ from bola8.rules.shot import REFEREE_FOULS
 from bola8.server.games import BOT_LEVELS
 
 LANGUAGES = ("es", "en")
-BOT_LABELS = {"baseline": ("bot básico", "baseline bot")}
+# the words for each bot level the page offers; a level without words here shows its own name
+BOT_LABELS = {"baseline": ("bot básico", "baseline bot"), "beginner": ("bot principiante", "beginner bot"),
+              "club": ("bot de club", "club bot"), "pro": ("bot profesional", "pro bot"),
+              "champion": ("bot campeón", "champion bot")}
 
 
 def table_geometry(spec: Any) -> dict[str, Any]:
@@ -45,7 +48,8 @@ def meta_dict(lang: str) -> dict[str, Any]:
         "tables": tables,
         "rulesets": list(rules.RULESETS),
         "players": ["person", *(f"bot:{level}" for level in BOT_LEVELS)],
-        "bots": [{"kind": f"bot:{level}", "label": BOT_LABELS[level][0 if es else 1]} for level in BOT_LEVELS],
+        "bots": [{"kind": f"bot:{level}", "label": BOT_LABELS.get(level, (f"bot {level}", f"bot {level}"))[0 if es else 1]}
+                 for level in BOT_LEVELS],
         "pockets": list(rules.POCKETS),
         "ball_radius": TABLES["9ft"].ball_radius,
         "languages": list(LANGUAGES),

@@ -5,7 +5,13 @@ a game is rebuilt by applying them again (the simulator is deterministic on
 one machine). Each action is written in its own transaction, committed before
 the HTTP answer is sent, so a server killed at any moment loses nothing it
 answered. The database runs in WAL mode; the standard library's ``sqlite3``
-is the only dependency.
+is the only dependency. Every access holds one lock: the event loop and the
+bots' worker threads never use the connection at the same time.
+
+Each action carries the wall-clock time it was committed (``at``): the shot
+clock of Art. 24 runs from it, so a restarted server shows the same deadline.
+A match is marked ``over`` when it ends, so that a starting server knows which
+games may still have a bot to move without rebuilding every game it holds.
 
 Tokens are stored as SHA-256 digests, never in clear: the database alone
 does not let anyone act for a seat.
@@ -18,6 +24,8 @@ import json
 import os
 import sqlite3
 import threading
+import time
+from dataclasses import dataclass
 from typing import Any
 
 SCHEMA = """
@@ -36,9 +44,25 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 """
 
+# Columns added after the first release: a database made before them gets them on opening.
+ADDED_COLUMNS = (
+    ("matches", "over", "INTEGER NOT NULL DEFAULT 0"),    # 1 once the match has ended
+    ("actions", "at", "REAL"),                            # unix time of the commit; NULL in old rows
+)
+
 
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A stored match: what created it, its token digests, and its actions with their commit times."""
+
+    params: dict[str, Any]
+    tokens: Any
+    actions: list[dict[str, Any]]
+    times: list[float | None]
 
 
 class Store:
@@ -56,6 +80,10 @@ class Store:
         # FULL would fsync every action (about 10 ms here) for that case alone.
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
+        for table, column, kind in ADDED_COLUMNS:
+            have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+            if column not in have:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     def close(self) -> None:
         with self._lock:
@@ -67,20 +95,39 @@ class Store:
             self._db.execute("INSERT INTO matches (id, kind, params, tokens) VALUES (?, ?, ?, ?)",
                              (match_id, kind, json.dumps(params), json.dumps(tokens)))
 
-    def append(self, match_id: str, n: int, data: dict[str, Any]) -> None:
-        """Store action ``n``; committed when this returns."""
+    def append(self, match_id: str, n: int, data: dict[str, Any], *, over: bool = False,
+               at: float | None = None) -> None:
+        """Store action ``n``, taken at unix time ``at`` (now by default), and with ``over`` that it ended
+        the match; committed when this returns."""
+        at = time.time() if at is None else at
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute("INSERT INTO actions (match_id, n, data) VALUES (?, ?, ?)",
-                             (match_id, n, json.dumps(data)))
+            self._db.execute("INSERT INTO actions (match_id, n, data, at) VALUES (?, ?, ?, ?)",
+                             (match_id, n, json.dumps(data), at))
+            if over:
+                self._db.execute("UPDATE matches SET over = 1 WHERE id = ?", (match_id,))
 
-    def load(self, match_id: str, kind: str) -> tuple[dict[str, Any], Any, list[dict[str, Any]]] | None:
-        """(params, token digests, actions in order) of a stored match, or None."""
+    def mark_over(self, match_id: str) -> None:
+        """A match found over when rebuilt (a database older than the ``over`` column)."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("UPDATE matches SET over = 1 WHERE id = ?", (match_id,))
+
+    def open_matches(self, kind: str) -> list[tuple[str, dict[str, Any]]]:
+        """(id, params) of every stored match of ``kind`` that has not ended, oldest first."""
+        with self._lock:
+            rows = self._db.execute("SELECT id, params FROM matches WHERE kind = ? AND over = 0 ORDER BY created",
+                                    (kind,)).fetchall()
+        return [(match_id, json.loads(params)) for match_id, params in rows]
+
+    def load(self, match_id: str, kind: str) -> Stored | None:
+        """A stored match with its actions in order, or None."""
         with self._lock:
             row = self._db.execute("SELECT params, tokens FROM matches WHERE id = ? AND kind = ?",
                                    (match_id, kind)).fetchone()
             if row is None:
                 return None
-            actions = [json.loads(data) for (data,) in self._db.execute(
-                "SELECT data FROM actions WHERE match_id = ? ORDER BY n", (match_id,))]
-        return json.loads(row[0]), json.loads(row[1]), actions
+            rows = self._db.execute("SELECT data, at FROM actions WHERE match_id = ? ORDER BY n",
+                                    (match_id,)).fetchall()
+        return Stored(json.loads(row[0]), json.loads(row[1]), [json.loads(data) for data, _ in rows],
+                      [at for _, at in rows])

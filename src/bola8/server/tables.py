@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from fastapi import FastAPI, Header, WebSocket
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from bola8 import rules
 from bola8.game.real_table import RealTableMatch
 from bola8.server.errors import ApiError, forbidden, not_found
 from bola8.server.store import Store, token_digest
@@ -49,6 +52,18 @@ class TableDeclare(_Body):
     player: int | None = Field(None, ge=0, le=1)
 
 
+class TablePlayer(_Body):
+    player: int = Field(ge=0, le=1)
+
+
+@dataclass
+class LiveTable:
+    match: RealTableMatch
+    digest: str                  # of the token that keeps the table
+    changes: int                 # stored changes (the next one's number)
+    last_at: float | None        # unix time of the last change: the shot clock of Art. 24 runs from it
+
+
 def apply_change(match: RealTableMatch, data: dict[str, Any]) -> Any:
     kind = data["type"]
     if kind == "lag":
@@ -59,10 +74,26 @@ def apply_change(match: RealTableMatch, data: dict[str, Any]) -> Any:
         return match.choice(data["option"])
     if kind == "declare":
         return match.declare(data["what"], data.get("player"))
+    if kind == "warn":
+        return match.warn(data["player"])
+    if kind == "disqualify":
+        return match.disqualify(data["player"])
     return match.undo()
 
 
-def table_view(table_id: str, match: RealTableMatch, lang: str) -> dict[str, Any]:
+def table_clock(match: RealTableMatch, last_at: float | None, now: float) -> dict[str, Any]:
+    """Art. 24 on a real table: the warned players, and the deadline of the shooter when he is one of
+    them (from the last change entered: the referee enters a shot once the balls have stopped)."""
+    limit = rules.get_ruleset(match.ruleset).shot_clock_s
+    data: dict[str, Any] = {"warned": sorted(match.warned), "limit_s": limit, "seat": None, "started_at": None,
+                            "deadline": None, "now": round(now, 3)}
+    to_act = match.to_act()
+    if to_act is not None and to_act.action == "shot" and to_act.seat in match.warned and last_at is not None:
+        data.update(seat=to_act.seat, started_at=round(last_at, 3), deadline=round(last_at + limit, 3))
+    return data
+
+
+def table_view(table_id: str, match: RealTableMatch, lang: str, last_at: float | None = None) -> dict[str, Any]:
     now = match.to_act()
     state = match.state
     return {
@@ -80,6 +111,8 @@ def table_view(table_id: str, match: RealTableMatch, lang: str) -> dict[str, Any
         "winner": match.progress.winner,
         "result": match.progress.result,
         "can_undo": bool(match.history),
+        "warned": sorted(match.warned),
+        "clock": table_clock(match, last_at, time.time()),
         "rulings": [{"n": e.n, "kind": e.kind, "game_number": e.game_number, "player": e.player,
                      "entered": e.data, "ruling": None if e.ruling is None else e.ruling.to_dict(lang)}
                     for e in match.history],
@@ -90,37 +123,43 @@ class TableRegistry:
     def __init__(self, store: Store, hub: Hub):
         self.store = store
         self.hub = hub
-        self.live: dict[str, tuple[RealTableMatch, str, int]] = {}    # id -> (match, token digest, changes)
+        self.live: dict[str, LiveTable] = {}
 
-    def load(self, table_id: str) -> tuple[RealTableMatch, str, int]:
+    def load(self, table_id: str) -> LiveTable:
         found = self.live.get(table_id)
         if found is not None:
             return found
         stored = self.store.load(table_id, "table")
         if stored is None:
             raise not_found("table", table_id)
-        params, digest, changes = stored
+        params = stored.params
         match = RealTableMatch((params["players"][0], params["players"][1]), params["race"], params["ruleset"])
-        for data in changes:
+        for data in stored.actions:
             apply_change(match, data)
-        self.live[table_id] = (match, str(digest), len(changes))
+        last_at = stored.times[-1] if stored.times else None
+        self.live[table_id] = LiveTable(match, str(stored.tokens), len(stored.actions), last_at)
         return self.live[table_id]
 
+    def view(self, table_id: str, lang: str) -> dict[str, Any]:
+        table = self.load(table_id)
+        return table_view(table_id, table.match, lang, table.last_at)
+
     def change(self, table_id: str, authorization: str | None, data: dict[str, Any], lang: str) -> dict[str, Any]:
-        match, digest, count = self.load(table_id)
+        table = self.load(table_id)
         given = (authorization or "")[len("Bearer "):].strip() if (authorization or "").startswith("Bearer ") else ""
-        if not given or not secrets.compare_digest(token_digest(given), digest):
+        if not given or not secrets.compare_digest(token_digest(given), table.digest):
             raise forbidden("this table")
-        result = apply_change(match, data)
+        result = apply_change(table.match, data)
+        at = time.time()
         try:
-            self.store.append(table_id, count, data)
+            self.store.append(table_id, table.changes, data, over=table.match.over, at=at)
         except Exception:
             self.live.pop(table_id, None)
             raise
-        self.live[table_id] = (match, digest, count + 1)
-        self.hub.publish(table_id, {lang_: json.dumps({"view": table_view(table_id, match, lang_)},
-                                                      ensure_ascii=False) for lang_ in ("es", "en")})
-        answer: dict[str, Any] = {"view": table_view(table_id, match, lang)}
+        table.changes, table.last_at = table.changes + 1, at
+        self.hub.publish(table_id, {lang_: json.dumps({"view": self.view(table_id, lang_)}, ensure_ascii=False)
+                                    for lang_ in ("es", "en")})
+        answer: dict[str, Any] = {"view": self.view(table_id, lang)}
         if data["type"] in ("shot", "choice", "declare"):
             answer["ruling"] = result.to_dict(lang)
         return answer
@@ -133,12 +172,12 @@ class TableRegistry:
             token = secrets.token_urlsafe(24)
             params = {"players": body.players, "race": body.race, "ruleset": body.ruleset}
             self.store.create(table_id, "table", params, token_digest(token))
-            self.live[table_id] = (match, token_digest(token), 0)
-            return {"id": table_id, "token": token, "view": table_view(table_id, match, lang)}
+            self.live[table_id] = LiveTable(match, token_digest(token), 0, None)
+            return {"id": table_id, "token": token, "view": self.view(table_id, lang)}
 
         @app.get("/api/tables/{table_id}")
         async def get_table(table_id: str, lang: Lang = "es") -> dict[str, Any]:
-            return table_view(table_id, self.load(table_id)[0], lang)
+            return self.view(table_id, lang)
 
         @app.post("/api/tables/{table_id}/lag")
         async def table_lag(table_id: str, body: TableLag, lang: Lang = "es",
@@ -165,6 +204,30 @@ class TableRegistry:
             return self.change(table_id, authorization, {"type": "declare", "what": body.what,
                                                          "player": body.player}, lang)
 
+        @app.post("/api/tables/{table_id}/preview")
+        async def table_preview(table_id: str, body: dict[str, Any], lang: Lang = "es") -> dict[str, Any]:
+            """The ruling a shot's facts would get now and, for each doubtful fact turned the other way,
+            the ruling then (the referee's what-if); nothing is entered, so no token is needed."""
+            from bola8 import rules
+
+            rules.Shot.from_dict(body)
+            ruling, variants = self.load(table_id).match.what_if(body)
+            return {"ruling": ruling.to_dict(lang),
+                    "what_if": [{"fact": v.fact, "value": v.value, "same": v.same, "ruling": v.ruling.to_dict(lang)}
+                                for v in variants]}
+
+        @app.post("/api/tables/{table_id}/warn")
+        async def table_warn(table_id: str, body: TablePlayer, lang: Lang = "es",
+                             authorization: str | None = Header(None)) -> dict[str, Any]:
+            """Art. 24: the referee warns a player for slow play; his shots are timed from now on."""
+            return self.change(table_id, authorization, {"type": "warn", "player": body.player}, lang)
+
+        @app.post("/api/tables/{table_id}/disqualify")
+        async def table_disqualify(table_id: str, body: TablePlayer, lang: Lang = "es",
+                                   authorization: str | None = Header(None)) -> dict[str, Any]:
+            """Art. 22: the tournament director disqualifies a player; the match ends, the other wins."""
+            return self.change(table_id, authorization, {"type": "disqualify", "player": body.player}, lang)
+
         @app.post("/api/tables/{table_id}/undo")
         async def table_undo(table_id: str, lang: Lang = "es",
                              authorization: str | None = Header(None)) -> dict[str, Any]:
@@ -172,7 +235,7 @@ class TableRegistry:
 
         @app.get("/api/tables/{table_id}/record")
         async def table_record(table_id: str) -> PlainTextResponse:
-            return PlainTextResponse(self.load(table_id)[0].record_text(), media_type="application/x-ndjson",
+            return PlainTextResponse(self.load(table_id).match.record_text(), media_type="application/x-ndjson",
                                      headers={"Content-Disposition": f'attachment; filename="{table_id}.jsonl"'})
 
         @app.websocket("/api/tables/{table_id}/live")
@@ -182,10 +245,10 @@ class TableRegistry:
             await websocket.accept()
             lang_ = "en" if websocket.query_params.get("lang") == "en" else "es"
             try:
-                match = self.load(table_id)[0]
+                first = self.view(table_id, lang_)
             except ApiError as error:
                 await websocket.send_text(json.dumps({"error": error.text(lang_)}, ensure_ascii=False))
                 await websocket.close(code=4404)
                 return
-            await websocket.send_text(json.dumps({"view": table_view(table_id, match, lang_)}, ensure_ascii=False))
+            await websocket.send_text(json.dumps({"view": first}, ensure_ascii=False))
             await _serve_socket(websocket, self.hub, table_id, lang_)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from bola8 import rules
@@ -55,6 +56,10 @@ def game_view(live: LiveGame, lang: str) -> dict[str, Any]:
         "last_ruling": last_ruling,
         "games": list(session.games),
         "actions": live.actions,
+        "clock": live.clock(time.time()),
+        "lag": live.lag,
+        "bot": None if now is None or not live.is_bot(now.seat) else {
+            "seat": now.seat, "thinking_since": live.thinking_since},
     }
     return view
 

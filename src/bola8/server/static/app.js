@@ -11,25 +11,35 @@ import { showReferee } from "./js/referee.js";
 const root = document.getElementById("app");
 let meta = null;
 let leave = [];
+let onHash = null;
 const testApi = {};
 window.bola8 = testApi;            // state inspection for the end-to-end tests (actions go through the UI)
 
 const hooks = {
   expose(obj) { testApi.screen = obj; },
   onLeave(fn) { leave.push(fn); },
+  // a screen that can follow a new address itself (a replay of another shot of the same game)
+  onHash(fn) { onHash = fn; },
 };
 
 function go(hash) { location.hash = hash; }
 
-async function route() {
+function hashParts() { return (location.hash || "#/").replace(/^#\/?/, "").split("/"); }
+
+async function route(ev = null) {
+  const parts = hashParts();
+  if (ev && onHash && onHash(parts)) return;      // only an address change can stay on the same screen
   for (const fn of leave) { try { fn(); } catch (e) { /* the old screen is gone */ } }
-  leave = []; testApi.screen = null; testApi.ready = false;
+  leave = []; onHash = null; testApi.screen = null; testApi.ready = false;
   document.querySelectorAll("dialog.modal").forEach((d) => d.remove());
-  const hash = location.hash || "#/";
-  const parts = hash.replace(/^#\/?/, "").split("/");
   document.body.dataset.screen = parts[0] || "home";
   try {
-    if (parts[0] === "game" && parts[1]) await showGame(root, decodeURIComponent(parts[1]), meta, hooks, parts[2] === "from-start");
+    if (parts[0] === "game" && parts[1]) {
+      // #/game/<id>, #/game/<id>/shot/<n> (a replay), #/game/<id>/from-start (the whole game)
+      const replay = parts[2] === "shot" && Number(parts[3]) >= 1 ? { shot: Number(parts[3]) }
+        : parts[2] === "from-start" ? { shot: 1, cont: true } : {};
+      await showGame(root, decodeURIComponent(parts[1]), meta, hooks, replay);
+    }
     else if (parts[0] === "practice") await showPractice(root, meta, hooks);
     else if (parts[0] === "referee" || parts[0] === "table") await showReferee(root, meta, hooks, parts[1] ? decodeURIComponent(parts[1]) : null, go);
     else showHome(root, meta, go);

@@ -2,7 +2,7 @@
 import { t } from "./i18n.js";
 import { post, saveSeats, myGames, ApiError } from "./api.js";
 import { el, clear, toast } from "./dom.js";
-import { botLabel } from "./game.js";
+import { botLabel } from "./hud.js";
 import { TableView, tableGeometry } from "./table.js";
 import { triangle } from "./practice.js";
 
@@ -22,10 +22,12 @@ export function showHome(root, meta, go) {
   const name1 = el("input", { name: "name1", placeholder: t("name_1"), maxlength: "40", "data-testid": "new-name-1" });
   const bot1Row = el("label", {}, t("bot_level"), botSel), bot2Row = el("label", {}, t("bot_level_2"), bot2Sel);
   const name1Row = el("label", {}, t("name_1"), name1), name0Row = el("label", {}, t("name_0"), name0);
+  const clockBox = el("input", { type: "checkbox", "data-testid": "new-clock" });
+  const clockRow = el("label", { class: "check" }, clockBox, t("new_clock"));
   const refresh = () => {
     const m = modeSel.value;
     bot1Row.hidden = m === "hotseat"; bot2Row.hidden = m !== "watch";
-    name1Row.hidden = m !== "hotseat"; name0Row.hidden = m === "watch";
+    name1Row.hidden = m !== "hotseat"; name0Row.hidden = m === "watch"; clockRow.hidden = m === "watch";
   };
   modeSel.addEventListener("change", refresh);
   const start = el("button", { type: "submit", class: "primary big", "data-testid": "new-start" }, t("start"));
@@ -33,7 +35,7 @@ export function showHome(root, meta, go) {
     el("h2", {}, t("new_match")),
     el("label", {}, t("mode"), modeSel), name0Row, bot1Row, name1Row, bot2Row,
     el("div", { class: "row" }, el("label", {}, t("race"), raceIn), el("label", {}, t("table_size"), tableSel)),
-    el("label", {}, t("ruleset"), rulesSel), start);
+    el("label", {}, t("ruleset"), rulesSel), clockRow, start);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const m = modeSel.value;
@@ -44,6 +46,8 @@ export function showHome(root, meta, go) {
     if (names && names[0] === names[1]) names[1] = `${names[1]} (2)`;
     const body = { players, race: Number(raceIn.value), table: tableSel.value, ruleset: rulesSel.value };
     if (names) body.names = names;
+    // Art. 24: the people at the table play against the shot clock from the first stroke
+    if (clockBox.checked && m !== "watch") body.warned = players.map((p, i) => (p === "person" ? i : null)).filter((i) => i !== null);
     // ?seed=N in the page's address plays a reproducible match (racks, lag ties, bots' noise).
     const seed = new URLSearchParams(location.search).get("seed");
     if (seed !== null && /^\d+$/.test(seed)) body.seed = Number(seed);
@@ -51,9 +55,10 @@ export function showHome(root, meta, go) {
     try {
       const res = await post("/api/games", body);
       saveSeats(res.id, res.seats);
-      if (m === "watch") localStorage.setItem(`bola8.watch.${res.id}`, "1");   // this page paces the bots
-      // a game to watch is shown from its first shot (the bots may have played already)
-      go(m === "watch" ? `#/game/${res.id}/from-start` : `#/game/${res.id}`);
+      // a game to watch is drawn from its first shot, at the viewer's pace: the server's bots may
+      // have played some already
+      if (m === "watch") sessionStorage.setItem(`bola8.from-first.${res.id}`, "1");
+      go(`#/game/${res.id}`);
     } catch (e) {
       toast(e instanceof ApiError ? e.message : String(e), "error");
     } finally { start.disabled = false; }

@@ -5,11 +5,12 @@ import { get, post, ApiError } from "./api.js";
 import { el, clear, toast } from "./dom.js";
 import { TableView, tableGeometry } from "./table.js";
 import { phiTowards, clampToCloth } from "./geometry.js";
-import { normaliseTrajectory, layoutAt, numberKeys, play } from "./anim.js";
+import { normaliseTrajectory, layoutAt, numberKeys, duration, Playback } from "./anim.js";
+import { Orientations } from "./balls3d.js";
 import { StrokeControls } from "./controls.js";
 import { chip } from "./balls.js";
 import { rulingBanner } from "./ruling.js";
-import { miscueLimit } from "./game.js";
+import { miscueLimit, reducedMotion } from "./game.js";
 
 // a triangle at the foot spot (geometry only: where the balls stand, the 8 in the middle)
 export function triangle(geom) {
@@ -31,7 +32,7 @@ export async function showPractice(root, meta, hooks) {
   const base = meta && meta.tables && meta.tables[tableName] ? meta.tables[tableName] : { length: 2.54, width: 1.27, ball_radius: 0.028575 };
   let geom = tableGeometry({ name: tableName, ...base }, meta);
   const s = { balls: numberKeys({ 0: [geom.width / 2, geom.length / 4], 1: [geom.width * 0.3, geom.length * 0.72], 8: [geom.width * 0.6, geom.length * 0.8] }),
-    mode: "shoot", phi: 90, history: [], selected: null, animating: false, busy: false };
+    mode: "shoot", phi: 90, history: [], selected: null, animating: false, busy: false, orient: new Orientations() };
   const canvas = el("canvas", { "data-testid": "table", tabindex: "0" });
   const box = el("div", { class: "table-box" }, canvas);
   const banner = el("div", { class: "banner", "data-testid": "ruling", hidden: true });
@@ -94,7 +95,7 @@ export async function showPractice(root, meta, hooks) {
     tv.drawTable({});
     if (s.paths && !s.animating) tv.drawPaths(s.paths, 0.4);
     if (s.mode === "shoot" && s.balls[0] && !s.animating) tv.drawAim(s.balls, s.phi);
-    tv.drawBalls(s.balls);
+    tv.drawBalls(s.balls, { orient: s.orient });
     if (s.mode === "shoot" && s.balls[0] && !s.animating) tv.drawCue(s.balls[0][0], s.balls[0][1], s.phi, 0.02 + controls.speed * 0.012);
   }
 
@@ -149,7 +150,12 @@ export async function showPractice(root, meta, hooks) {
       const traj = normaliseTrajectory(shot.trajectory);
       const before = { ...s.balls }, after = numberKeys(shot.balls_after || shot.final || {});
       s.animating = true;
-      await play(traj, (time) => { s.balls = layoutAt(traj, before, after, time); draw(); });
+      let prev = layoutAt(traj, before, after, 0);
+      await new Playback(duration(traj), (time) => {
+        const layout = layoutAt(traj, before, after, time);
+        if (!reducedMotion()) for (const [k, p] of Object.entries(layout)) if (prev[k] && !(p[2] > 0.002)) s.orient.roll(Number(k), p[0] - prev[k][0], p[1] - prev[k][1], geom.ball_radius);
+        prev = layout; s.balls = layout; draw();
+      }).run();
       s.balls = after; s.animating = false; s.paths = traj;
       const pocketed = (shot.events || []).filter((e) => e.type === "pocket");
       result.textContent = t("practice_result", { n: pocketed.length });

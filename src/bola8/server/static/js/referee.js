@@ -17,7 +17,8 @@ export async function showReferee(root, meta, hooks, id, go) {
   let view = await get(`/api/tables/${encodeURIComponent(id)}`);
   const base = meta && meta.tables && meta.tables["9ft"] ? meta.tables["9ft"] : { length: 2.54, width: 1.27, ball_radius: 0.028575 };
   const geom = tableGeometry({ name: "9ft", ...base }, meta);
-  const s = { tool: "call", pending: null, facts: emptyFacts(), ruling: null, busy: false };
+  const s = { tool: "call", pending: null, facts: emptyFacts(), ruling: null, busy: false, whyTimer: null, whyAsked: 0,
+    clockTimer: null, clockOffset: 0 };
 
   const canvas = el("canvas", { "data-testid": "table" });
   const box = el("div", { class: "table-box" }, canvas);
@@ -28,14 +29,17 @@ export async function showReferee(root, meta, hooks, id, go) {
   const rulingsList = el("ol", { class: "history", "data-testid": "rulings" });
   const undoBtn = el("button", { type: "button", "data-testid": "undo", onclick: () => undo() }, t("ref_undo"));
   const exportBtn = el("button", { type: "button", "data-testid": "export", onclick: () => exportRecord() }, t("ref_export"));
-  const panel = el("aside", { class: "panel" }, next, entry, bannerBox, el("div", { class: "row" }, undoBtn, exportBtn),
+  const whyBox = el("div", { class: "box why", "data-testid": "why", hidden: true });
+  const officials = el("details", { class: "box officials", "data-testid": "officials" });
+  const clockLine = el("div", { class: "clock-line", "data-testid": "clock-line", hidden: true });
+  const panel = el("aside", { class: "panel" }, next, clockLine, entry, whyBox, bannerBox, el("div", { class: "row" }, undoBtn, exportBtn), officials,
     el("details", { class: "box", open: true }, el("summary", {}, t("ref_rulings")), rulingsList),
     token ? null : el("p", { class: "hint" }, t("token_missing")));
   clear(root).append(el("div", { class: "game referee" }, hud, el("main", { class: "board" }, box), panel));
   const tv = new TableView(canvas, geom);
   const onResize = () => { tv.resize(); draw(); };
   window.addEventListener("resize", onResize);
-  hooks.onLeave(() => window.removeEventListener("resize", onResize));
+  hooks.onLeave(() => { window.removeEventListener("resize", onResize); clearInterval(s.clockTimer); clearTimeout(s.whyTimer); });
   hooks.expose({
     get view() { return view; }, get facts() { return s.facts; }, get tool() { return s.tool; },
     ballClient(n) { const p = layout()[n]; const r = canvas.getBoundingClientRect(); const [px, py] = tv.toPx(p[0], p[1]); return [r.left + px, r.top + py]; },
@@ -119,6 +123,7 @@ export async function showReferee(root, meta, hooks, id, go) {
 
   function renderEntry() {
     clear(entry);
+    if (!token || lagDue() || st().decision || !view.to_act) whyBox.hidden = true;
     if (!token) return;
     if (view.to_act === null && view.winner !== null && view.winner !== undefined) return;
     const players = view.players.map((p) => (typeof p === "string" ? p : p.name));
@@ -143,15 +148,15 @@ export async function showReferee(root, meta, hooks, id, go) {
     const pk = f.pocketed.map((p, i) => el("button", { type: "button", class: "pk", title: "×", onclick: () => { f.pocketed.splice(i, 1); renderEntry(); draw(); } }, chip(p.ball), ` ${t(p.pocket)} ×`));
     const check = (key, label, testid) => {
       const c = el("input", { type: "checkbox", "data-testid": testid, checked: f[key] });
-      c.addEventListener("change", () => { f[key] = c.checked; });
+      c.addEventListener("change", () => { f[key] = c.checked; askWhy(); });
       return el("label", { class: "check" }, c, label);
     };
     const isBreak = st().phase === "break";
     const toRail = el("input", { type: "number", min: "0", max: "15", value: String(f.object_balls_to_rail), "data-testid": "to-rail" });
-    toRail.addEventListener("input", () => { f.object_balls_to_rail = Math.max(0, Math.min(15, Number(toRail.value) || 0)); });
+    toRail.addEventListener("input", () => { f.object_balls_to_rail = Math.max(0, Math.min(15, Number(toRail.value) || 0)); askWhy(); });
     const fouls = FOULS.map((code) => {
       const c = el("input", { type: "checkbox", "data-testid": `foul-${code}`, checked: f.referee_fouls.includes(code) });
-      c.addEventListener("change", () => { f.referee_fouls = c.checked ? [...f.referee_fouls, code] : f.referee_fouls.filter((x) => x !== code); });
+      c.addEventListener("change", () => { f.referee_fouls = c.checked ? [...f.referee_fouls, code] : f.referee_fouls.filter((x) => x !== code); askWhy(); });
       return el("label", { class: "check" }, c, t(code));
     });
     const hintText = s.pending !== null ? t("ref_tap_pocket_for", { b: s.pending === 0 ? t("cue_ball") : s.pending })
@@ -166,11 +171,85 @@ export async function showReferee(root, meta, hooks, id, go) {
         el("div", {}, el("strong", {}, `${t("ref_off_table")}: `), f.off_table.length ? f.off_table.map((b) => chip(b)) : t("none"))),
       check("rail_after_contact", t("ref_rail"), "rail"),
       isBreak ? el("label", {}, t("ref_to_rail"), toRail) : null,
-      st().cue_ball === "in_hand_behind_head_string" ? check("illegal_first_contact_behind_head_string", t("ref_head_string"), "head-string") : null,
+      st().cue_ball === "in_hand_behind_head_string" && !isBreak ? check("illegal_first_contact_behind_head_string", t("ref_head_string"), "head-string") : null,
       el("details", {}, el("summary", {}, t("ref_fouls")), fouls),
       el("div", { class: "row" },
         el("button", { type: "button", class: "small", "data-testid": "clear-shot", onclick: () => { s.facts = emptyFacts(); s.pending = null; renderEntry(); draw(); } }, t("ref_clear")),
         el("button", { type: "button", class: "primary big", "data-testid": "judge", disabled: s.busy, onclick: () => judge() }, t("ref_record")))));
+    askWhy();
+  }
+
+  // ---- why and what if: the ruling the facts entered so far would get, and with each doubtful
+  // fact the other way - asked of the server's referee, never decided here
+  function askWhy() {
+    clearTimeout(s.whyTimer);
+    s.whyTimer = setTimeout(async () => {
+      const asked = ++s.whyAsked;
+      if (lagDue() || st().decision || !view.to_act) { whyBox.hidden = true; return; }
+      let answer;
+      try { answer = await post(`/api/tables/${encodeURIComponent(id)}/preview`, shotBody()); } catch (e) { whyBox.hidden = true; return; }
+      if (asked !== s.whyAsked) return;
+      renderWhy(answer);
+    }, 120);
+  }
+
+  function renderWhy(answer) {
+    const variants = answer.what_if.map((v) => {
+      const r = v.ruling;
+      const outcome = v.same ? t("whatif_same")
+        : `${r.foul ? t("foul") : t("legal")} · ${r.turn_passes ? t("turn_passes") : t("shoots_again")} · ${(r.reasons || []).map((x) => `Art. ${x.article}`).join(", ")}`;
+      return el("li", { class: v.same ? "same" : "differs", "data-testid": `whatif-${v.fact}` },
+        el("span", { class: "if" }, whatIfLabel(v.fact, v.value)), " → ", el("strong", {}, outcome), " ",
+        el("button", { type: "button", class: "small", "data-testid": `whatif-apply-${v.fact}`, onclick: () => applyFact(v.fact, v.value) }, t("whatif_apply")));
+    });
+    clear(whyBox).append(el("h3", {}, t("ref_why")), rulingBanner(answer.ruling, view, { compact: true }),
+      el("h3", {}, t("ref_whatif")), el("ul", { class: "whatif" }, variants));
+    whyBox.hidden = false;
+  }
+
+  function whatIfLabel(fact, value) {
+    if (fact === "object_balls_to_rail") return t("whatif_to_rail", { n: value });
+    const key = { rail_after_contact: "whatif_rail", illegal_first_contact_behind_head_string: "whatif_kitchen", "referee_fouls.touched_ball": "whatif_touched" }[fact];
+    return key ? t(`${key}_${value ? "yes" : "no"}`) : `${fact} = ${value}`;
+  }
+
+  function applyFact(fact, value) {
+    const f = s.facts;
+    if (fact.startsWith("referee_fouls.")) {
+      const code = fact.slice("referee_fouls.".length);
+      f.referee_fouls = value ? [...new Set([...f.referee_fouls, code])] : f.referee_fouls.filter((x) => x !== code);
+    } else f[fact] = value;
+    renderEntry(); draw();
+  }
+
+  // ---- the officials: a warning for slow play (Art. 24), a disqualification (Art. 22)
+  function renderOfficials() {
+    const players = view.players.map((p) => (typeof p === "string" ? p : p.name));
+    const over = !view.to_act;
+    const warned = new Set(view.warned || []);
+    clear(officials).append(el("summary", {}, t("officials")),
+      ...players.map((p, i) => el("div", { class: "row" },
+        el("button", { type: "button", class: "small", "data-testid": `warn-${i}`, disabled: !token || over || warned.has(i),
+          onclick: () => send("warn", { player: i }) }, warned.has(i) ? t("warned_player", { p }) : t("warn_player", { p })),
+        el("button", { type: "button", class: "small danger", "data-testid": `disqualify-${i}`, disabled: !token || over,
+          onclick: async () => {
+            const ok = await dialog(t("disqualify_player", { p }), el("p", {}, t("disqualify_confirm", { p })), [[t("cancel"), null], [t("confirm"), "yes", "primary danger"]], "disqualify-dialog");
+            if (ok) send("disqualify", { player: i });
+          } }, t("disqualify_player", { p })))));
+  }
+
+  function startClock() {
+    clearInterval(s.clockTimer);
+    const c = view.clock;
+    if (!c || c.deadline === null || c.deadline === undefined) { clockLine.hidden = true; return; }
+    s.clockOffset = c.now - Date.now() / 1000;
+    const tick = () => {
+      const left = Math.max(0, c.deadline - (Date.now() / 1000 + s.clockOffset));
+      clockLine.hidden = false;
+      clockLine.className = `clock-line${left <= 10 ? " late" : ""}${left <= 0 ? " out" : ""}`;
+      clockLine.textContent = left <= 0 ? t("clock_out_ref") : t("shot_clock", { s: Math.ceil(left) });
+    };
+    tick(); s.clockTimer = setInterval(tick, 250);
   }
 
   canvas.addEventListener("pointerup", (ev) => {
@@ -207,13 +286,17 @@ export async function showReferee(root, meta, hooks, id, go) {
     } finally { s.busy = false; renderEntry(); }
   }
 
-  async function judge() {
+  function shotBody() {
     const f = s.facts;
     const shot = { call: f.call, first_contact: f.first_contact, pocketed: f.pocketed, off_table: f.off_table,
       rail_after_contact: f.rail_after_contact, referee_fouls: f.referee_fouls };
     if (st().phase === "break") shot.object_balls_to_rail = f.object_balls_to_rail;
-    if (st().cue_ball === "in_hand_behind_head_string") shot.illegal_first_contact_behind_head_string = f.illegal_first_contact_behind_head_string;
-    const res = await send("shot", shot);
+    if (st().cue_ball === "in_hand_behind_head_string" && st().phase !== "break") shot.illegal_first_contact_behind_head_string = f.illegal_first_contact_behind_head_string;
+    return shot;
+  }
+
+  async function judge() {
+    const res = await send("shot", shotBody());
     if (res) { s.facts = emptyFacts(); s.tool = "call"; s.pending = null; renderEntry(); draw(); }
   }
 
@@ -236,11 +319,15 @@ export async function showReferee(root, meta, hooks, id, go) {
   function showRuling(ruling) { clear(bannerBox).append(rulingBanner(ruling, view, {})); }
 
   function refresh() {
-    renderHud(); next.textContent = nextText();
+    renderHud(); next.textContent = nextText(); renderOfficials(); startClock();
     clear(rulingsList);
     const list = view.rulings || [];
     const players = view.players.map((p) => (typeof p === "string" ? p : p.name));
     list.slice().reverse().forEach((r, i) => {
+      if (r.kind === "warn" || r.kind === "disqualify") {
+        rulingsList.append(el("li", {}, `#${list.length - i} ${t(r.kind === "warn" ? "warned_player" : "disqualified_player", { p: players[r.player] || "" })}`));
+        return;
+      }
       if (r.kind === "lag" || !r.ruling) {
         const e = r.entered || {};
         rulingsList.append(el("li", {}, `#${list.length - i} ${t("ref_lag_done", { w: players[e.winner] || "", b: players[e.breaks] || "" })}`));

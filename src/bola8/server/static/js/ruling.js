@@ -1,5 +1,6 @@
 // The ruling banner: foul or legal, who shoots next, and each reason with its article; a reason
-// opens to the article's full text (GET /api/articles).
+// opens to the article's full text (GET /api/articles: the reglamento's words in Spanish, the
+// project's reading in English), the paragraph it cites marked. Opened, it is the "why" panel.
 import { t, lang } from "./i18n.js";
 import { get } from "./api.js";
 import { el } from "./dom.js";
@@ -7,23 +8,34 @@ import { chip } from "./balls.js";
 
 const articleCache = {};
 
-async function articles() {
+function articles() {
   const l = lang();
-  if (!articleCache[l]) articleCache[l] = get("/api/articles").catch(() => ({}));
+  if (!articleCache[l]) {
+    articleCache[l] = get("/api/articles").catch(() => { delete articleCache[l]; return null; });
+  }
   return articleCache[l];
 }
 
-// the article's own text, or the nearest enclosing one ("12.1.b" -> "12.1" -> "12")
-async function articleText(article) {
+// The article a citation ("12.1.b") points at, drawn with the cited paragraph marked; the server
+// says where each citation points (there are two articles 12 and two 18).
+export async function articleBox(citation) {
   const all = await articles();
-  let key = String(article);
-  while (key) {
-    if (all[key]) return all[key];
-    const cut = key.lastIndexOf(".");
-    if (cut < 0) break;
-    key = key.slice(0, cut);
-  }
-  return t("no_text");
+  const where = all && all.citations ? all.citations[citation] : null;
+  const article = where ? all.articles.find((a) => a.id === where.article) : null;
+  if (!article) return el("div", { class: "article-text" }, t("no_text"));
+  const cited = where.ref;
+  return el("div", { class: "article-text", "data-testid": "article-text" },
+    el("div", { class: "article-title" }, `Art. ${article.number} · ${article.title}`),
+    article.paragraphs.map((p) => el("p", { class: p.ref && (p.ref === cited || cited.startsWith(`${p.ref}.`)) ? "cited" : "" },
+      p.ref ? el("span", { class: "ref" }, `${p.ref} `) : null, p.text)));
+}
+
+export function reasonItem(r) {
+  const full = el("div", { class: "article-slot" });
+  const d = el("details", { "data-article": r.article },
+    el("summary", {}, el("span", { class: "art" }, `Art. ${r.article}`), " ", r.text), full);
+  d.addEventListener("toggle", async () => { if (d.open && !full.firstChild) full.append(await articleBox(r.article)); });
+  return el("li", {}, d);
 }
 
 export function rulingBanner(ruling, view, opts = {}) {
@@ -42,12 +54,11 @@ export function rulingBanner(ruling, view, opts = {}) {
     if (pocketed.length) facts.push(el("div", { class: "pocketed" }, `${t("pocketed")}: `, pocketed.map((e) => el("span", { class: "pk" }, chip(e.balls[0]), ` ${t(e.pocket)} `))));
   }
   if (ruling.respotted && ruling.respotted.length) facts.push(el("div", {}, `${t("respotted")}: `, ruling.respotted.map((b) => chip(b))));
-  const reasons = el("ul", { class: "reasons", "data-testid": "reasons" }, (ruling.reasons || []).map((r) => {
-    const full = el("div", { class: "article-text" }, "…");
-    const d = el("details", { "data-article": r.article },
-      el("summary", {}, el("span", { class: "art" }, `Art. ${r.article}`), " ", r.text), full);
-    d.addEventListener("toggle", async () => { if (d.open) full.textContent = await articleText(r.article); }, { once: true });
-    return el("li", {}, d);
-  }));
+  const reasons = el("ul", { class: "reasons", "data-testid": "reasons" }, (ruling.reasons || []).map(reasonItem));
   return el("div", { class: `ruling${opts.compact ? " compact" : ""}`, role: "status", "aria-live": "polite" }, head, facts, reasons);
+}
+
+// every reason open at once, each with its article: the referee's "why" panel
+export function openAllReasons(box) {
+  for (const d of box.querySelectorAll("details[data-article]")) d.open = true;
 }

@@ -5,6 +5,7 @@
 // wider than tall; portrait (head at the bottom, x = 0 on the left) on a phone held upright.
 
 import { aimContact } from "./geometry.js";
+import { drawSphere } from "./balls3d.js";
 
 export const BALL_COLOURS = {
   0: "#f8f8f0", 1: "#f2c200", 2: "#1f4fbf", 3: "#d22424", 4: "#5b2a86", 5: "#f07f13",
@@ -214,51 +215,46 @@ export class TableView {
     this.ctx.beginPath(); this.ctx.moveTo(ax, ay); this.ctx.lineTo(bx, by); this.ctx.stroke();
   }
 
+  // a world direction (x, y) on the screen (right, down), and back: for turning the balls
+  dirToScreen(x, y) { return this.portrait ? [x, -y] : [y, x]; }
+  dirToWorld(sx, sy) { return this.portrait ? [sx, -sy] : [sy, sx]; }
+
+  // A ball at (x, y), turned as `opts.m` says (balls3d.js), lifted `opts.z` metres when in the air:
+  // drawn larger, its shadow left behind on the cloth.
   drawBall(n, x, y, opts = {}) {
     const ctx = this.ctx;
     const [cx, cy] = this.toPx(x, y);
-    const r = (opts.radius || this.geom.ball_radius) * this.scale;
+    const R = opts.radius || this.geom.ball_radius;
+    const z = Math.max(0, opts.z || 0);
+    const lift = Math.min(1.8, 1 + 0.25 * z / this.geom.ball_radius);
+    const r = R * this.scale * lift;
+    const alpha = opts.alpha === undefined ? 1 : opts.alpha;
     ctx.save();
-    ctx.globalAlpha = opts.alpha === undefined ? 1 : opts.alpha;
-    // shadow
-    ctx.beginPath(); ctx.arc(cx + r * 0.18, cy + r * 0.22, r, 0, 2 * Math.PI);
-    ctx.fillStyle = "rgba(0,0,0,0.28)"; ctx.fill();
-    ctx.beginPath(); ctx.arc(cx, cy, r, 0, 2 * Math.PI); ctx.closePath();
-    ctx.save(); ctx.clip();
-    if (n >= 9 && n <= 15) {
-      ctx.fillStyle = "#f8f8f0"; ctx.fillRect(cx - r, cy - r, 2 * r, 2 * r);
-      ctx.fillStyle = BALL_COLOURS[n];
-      // the stripe runs across the ball, turned with the screen so it reads as a band
-      ctx.fillRect(cx - r, cy - r * 0.55, 2 * r, r * 1.1);
-    } else {
-      ctx.fillStyle = BALL_COLOURS[n] || "#ccc"; ctx.fillRect(cx - r, cy - r, 2 * r, 2 * r);
-    }
-    const shine = ctx.createRadialGradient(cx - r * 0.35, cy - r * 0.4, r * 0.05, cx, cy, r * 1.05);
-    shine.addColorStop(0, "rgba(255,255,255,0.55)"); shine.addColorStop(0.35, "rgba(255,255,255,0.05)");
-    shine.addColorStop(1, "rgba(0,0,0,0.35)");
-    ctx.fillStyle = shine; ctx.fillRect(cx - r, cy - r, 2 * r, 2 * r);
+    ctx.globalAlpha = alpha * (z > 0 ? Math.max(0.12, 0.28 - z * 1.5) : 0.28);
+    const away = z * this.scale;
+    ctx.beginPath(); ctx.arc(cx + R * this.scale * 0.18 + away * 0.6, cy + R * this.scale * 0.22 + away * 0.8, R * this.scale, 0, 2 * Math.PI);
+    ctx.fillStyle = "#000"; ctx.fill();
     ctx.restore();
-    ctx.beginPath(); ctx.arc(cx, cy, r, 0, 2 * Math.PI);
-    ctx.strokeStyle = "rgba(0,0,0,0.5)"; ctx.lineWidth = 1; ctx.stroke();
-    if (n !== 0) {
-      ctx.beginPath(); ctx.arc(cx, cy, r * 0.48, 0, 2 * Math.PI); ctx.fillStyle = "#fff"; ctx.fill();
-      ctx.fillStyle = "#000";
-      ctx.font = `bold ${Math.max(7, r * 0.72)}px system-ui, Helvetica, Arial, sans-serif`;
-      ctx.textAlign = "center"; ctx.textBaseline = "middle";
-      ctx.fillText(String(n), cx, cy + r * 0.04);
-    }
+    drawSphere(ctx, n, cx, cy, r, opts.m || [1, 0, 0, 0, 1, 0, 0, 0, 1], BALL_COLOURS[n] || "#cccccc",
+      (sx, sy) => this.dirToWorld(sx, sy), (wx, wy) => this.dirToScreen(wx, wy), alpha);
     if (opts.ring) {
+      ctx.save();
       ctx.beginPath(); ctx.arc(cx, cy, r + 3, 0, 2 * Math.PI);
       ctx.strokeStyle = opts.ring; ctx.lineWidth = 2.5; ctx.stroke();
+      ctx.restore();
     }
-    ctx.restore();
   }
 
+  // balls: n -> [x, y] or [x, y, z]; opts.orient: an Orientations (balls3d.js)
   drawBalls(balls, opts = {}) {
-    const order = Object.keys(balls).map(Number).sort((a, b) => b - a);
+    const order = Object.keys(balls).map(Number).sort((a, b) => {
+      const za = (balls[a] || [])[2] || 0, zb = (balls[b] || [])[2] || 0;
+      return za - zb || b - a;                 // balls in the air over the others
+    });
     for (const n of order) {
       const p = balls[n] || balls[String(n)];
-      this.drawBall(n, p[0], p[1], { ring: opts.rings && opts.rings[n], alpha: opts.alpha && opts.alpha[n] });
+      this.drawBall(n, p[0], p[1], { ring: opts.rings && opts.rings[n], alpha: opts.alpha && opts.alpha[n],
+        z: p[2] || 0, m: opts.orient ? opts.orient.get(n) : null });
     }
   }
 

@@ -1,0 +1,132 @@
+"""The bots play in the background: a person's request never waits for a bot's decision.
+
+When a bot is to act in a game (after any change, at creation, when a game is
+rebuilt after a restart), the game is queued. Workers take games from the
+queue; each asks the game's bot for its action in a thread (a strong bot
+searches for seconds; the event loop keeps answering meanwhile), then commits
+the action on the event loop through :meth:`GameRegistry.commit` - stored,
+then pushed to the WebSocket spectators - and queues the game again if a bot
+is still to act. Games with a person come first; bot-against-bot games take
+one action per turn of the queue, so several of them share the workers.
+
+A decision made while the game changed under it (a person forfeited, say)
+is thrown away and the bot decides again from the new position. The bot's
+seed comes from the match seed, its seat and the action's number
+(``games.bot_seed``), so a decision interrupted by a restart is made again,
+identically, by the next server.
+
+Bot against bot: the server plays such a match to its end by itself, as fast
+as the bots decide, whether or not anyone watches; a viewer's page plays the
+stored shots back at the pace the viewer chooses (docs/server-api.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+from bola8.errors import InputError
+
+if TYPE_CHECKING:
+    from bola8.server.games import LiveGame
+    from bola8.server.registry import GameRegistry
+
+log = logging.getLogger("bola8.server")
+
+
+class BotRunner:
+    """The queue of games whose bot is to act, and the workers that play them."""
+
+    def __init__(self, registry: GameRegistry, workers: int = 1):
+        self.registry = registry
+        self.workers = workers                 # 0: no bot plays (a server that only shows games)
+        self.executor = ThreadPoolExecutor(max_workers=max(workers, 1), thread_name_prefix="bola8-bot")
+        self.failed: dict[str, str] = {}       # game id -> why its bot stopped (a bug; logged)
+        self._queue: asyncio.PriorityQueue[tuple[int, int, str]] | None = None
+        self._queued: set[str] = set()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._order = itertools.count()
+
+    def wake(self, game: LiveGame) -> None:
+        """Queue ``game`` if a bot is to act in it (and it is not queued already). On the event loop."""
+        if game.id in self._queued or game.id in self.failed or self.workers == 0:
+            return
+        now = game.session.to_act()
+        if now is None or not game.is_bot(now.seat):
+            return
+        if self._queue is None:
+            self._start()
+        assert self._queue is not None
+        self._queued.add(game.id)
+        self._queue.put_nowait((0 if game.has_person else 1, next(self._order), game.id))
+
+    def _start(self) -> None:
+        self._queue = asyncio.PriorityQueue()
+        self._tasks = [asyncio.get_running_loop().create_task(self._work()) for _ in range(self.workers)]
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._tasks, self._queue = [], None
+        self._queued.clear()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    async def resume(self) -> None:
+        """After a start: every stored game whose bot may have been interrupted is rebuilt (in a
+        thread: a long match takes a while) and its bot woken."""
+        loop = asyncio.get_running_loop()
+        for game_id in self.registry.open_bot_games():
+            if game_id in self.registry.live:
+                continue
+            try:
+                game, tokens = await loop.run_in_executor(None, self.registry.rebuild, game_id)
+            except Exception:                  # a game that cannot be rebuilt must not stop the others
+                log.exception("resuming game %s", game_id)
+                continue
+            self.registry.adopt(game, tokens)
+
+    async def _work(self) -> None:
+        assert self._queue is not None
+        while True:
+            _, _, game_id = await self._queue.get()
+            try:
+                await self._move(game_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                log.exception("the bot of game %s failed", game_id)
+                self.failed[game_id] = f"{type(error).__name__}: {error}"
+            finally:
+                self._queued.discard(game_id)
+            game = self.registry.live.get(game_id)
+            if game is not None:
+                game.thinking_since = None
+                self.wake(game)               # its next action, behind the games queued meanwhile
+
+    async def _move(self, game_id: str) -> None:
+        game = self.registry.load(game_id)
+        now = game.session.to_act()
+        if now is None or not game.is_bot(now.seat):
+            return
+        before = game.actions
+        game.thinking_since = time.time()
+        try:
+            seat, action = await asyncio.get_running_loop().run_in_executor(self.executor, game.bot_move)
+        except Exception:
+            if self._stale(game, before):
+                return                        # it thought about a position that changed under it
+            raise
+        if self._stale(game, before):
+            return                            # the game changed while the bot thought: it thinks again
+        try:
+            self.registry.commit(game, seat, game.timed(seat, action, time.time()))
+        except InputError as refused:
+            raise RuntimeError(f"the game refused its bot's action: {refused.en}") from refused
+
+    def _stale(self, game: LiveGame, before: int) -> bool:
+        return self.registry.live.get(game.id) is not game or game.actions != before

@@ -64,3 +64,31 @@ def keep_apart(a, b, nx, ny, target, m, I):
     for c in range(3):
         a[2, c] *= k
         b[2, c] *= k
+
+
+@kernel(inline="always")
+def keep_apart3(a, b, nx, ny, nz, target, m, I):
+    """``keep_apart`` along a line of centres that need not be level (a ball in flight)."""
+    vsep = (b[1, 0] - a[1, 0]) * nx + (b[1, 1] - a[1, 1]) * ny + (b[1, 2] - a[1, 2]) * nz
+    if vsep >= target:
+        return
+    gain = 0.25 * m * (target * target - vsep * vsep)
+    dx = 0.5 * (b[1, 0] - a[1, 0]) - 0.5 * vsep * nx
+    dy = 0.5 * (b[1, 1] - a[1, 1]) - 0.5 * vsep * ny
+    dz = 0.5 * (b[1, 2] - a[1, 2]) - 0.5 * vsep * nz
+    spin = 0.5 * I * (a[2, 0] ** 2 + a[2, 1] ** 2 + a[2, 2] ** 2 + b[2, 0] ** 2 + b[2, 1] ** 2 + b[2, 2] ** 2)
+    avail = spin + m * (dx * dx + dy * dy + dz * dz)
+    if not gain < avail:
+        return
+    k = np.sqrt(1.0 - gain / avail)
+    half = 0.5 * (target - vsep)
+    cx, cy, cz = (k - 1.0) * dx + half * nx, (k - 1.0) * dy + half * ny, (k - 1.0) * dz + half * nz
+    a[1, 0] -= cx
+    a[1, 1] -= cy
+    a[1, 2] -= cz
+    b[1, 0] += cx
+    b[1, 1] += cy
+    b[1, 2] += cz
+    for c in range(3):
+        a[2, c] *= k
+        b[2, c] *= k

@@ -162,3 +162,103 @@ def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R):
             best_h = d
             bo_h = k
     return best, bo, best_h, bo_h
+
+
+@kernel()
+def entry_dt3(d0x, d0y, d0z, d1x, d1y, d1z, d2x, d2y, d2z, rad, horizon):
+    """``entry_dt`` in three dimensions: a pair of which at least one ball is in flight.
+
+    The relative height is a quadratic too (one ball in flight: -g t^2 / 2; both:
+    linear), so |d(t)|^2 = rad^2 is still a quartic. The two lower bounds of
+    ``entry_dt`` hold as they are: the first is along d0 (now with its height),
+    the second across the horizontal relative velocity (a horizontal direction
+    w with d1.w = 0, so d(t).w = d0.w + (d2.w) t^2 whatever the heights do).
+    """
+    n0sq = d0x * d0x + d0y * d0y + d0z * d0z
+    lim = rad + 1e-9
+    if n0sq > lim * lim:
+        b1 = d1x * d0x + d1y * d0y + d1z * d0z
+        b2 = d2x * d0x + d2y * d0y + d2z * d0z
+        low = min(n0sq, n0sq + (b1 + b2 * horizon) * horizon)
+        if b2 > 0.0 and 0.0 < -b1 < 2.0 * b2 * horizon:
+            low = min(low, n0sq - 0.25 * b1 * b1 / b2)
+        if low > lim * np.sqrt(n0sq):
+            return INF
+        c = d1x * d0y - d1y * d0x
+        e = c + (d1x * d2y - d1y * d2x) * horizon * horizon
+        if (c > 0.0) == (e > 0.0) and min(abs(c), abs(e)) > lim * np.sqrt(d1x * d1x + d1y * d1y):
+            return INF
+    return quartic_entry(d2x * d2x + d2y * d2y + d2z * d2z, 2.0 * (d1x * d2x + d1y * d2y + d1z * d2z),
+                         d1x * d1x + d1y * d1y + d1z * d1z + 2.0 * (d0x * d2x + d0y * d2y + d0z * d2z),
+                         2.0 * (d0x * d1x + d0y * d1y + d0z * d1z), n0sq - rad * rad, 0.0, horizon)
+
+
+@kernel()
+def air_contacts(x0, y0, vx, vy, z0, vz, g, h, segs, circs, holes, R, nose, width, length):
+    """A ball in flight: its first cushion or jaw contact, and its first drop or exit from the table, within h.
+
+    Returns (cushion dt, cushion index, drop-or-exit dt, pocket index or -1 - side), like ``contacts``.
+    The centre moves on a straight line above the cloth; its bottom is at height z(t) = z0 + vz t - g t^2 / 2.
+    A cushion face or jaw is a wall up to the nose (height ``nose``): the ball meets it where it would on
+    the cloth (centre R from the face) if its bottom is then below the nose, and flies over it otherwise.
+    A drop circle takes it if its bottom is below the nose when it enters. It leaves the table when its
+    centre crosses a side of the playing area (x = 0, x = width, y = 0, y = length) over a cushion
+    (within a cushion nose's length), or over a pocket's opening with its bottom at or above the nose:
+    past the nose there is only the cushion top, the rail and the floor, which the model has no surface for.
+    """
+    best = INF
+    bo = -1
+    for k in range(segs.shape[0]):
+        d = segment_dt(x0, y0, vx, vy, 0.0, 0.0, segs[k, 0], segs[k, 1], segs[k, 2], segs[k, 3], segs[k, 4],
+                       segs[k, 5], R, h)
+        if d < best and z0 + (vz - 0.5 * g * d) * d < nose:
+            best = d
+            bo = k
+    ns = segs.shape[0]
+    for k in range(circs.shape[0]):
+        d = entry_dt(x0 - circs[k, 0], y0 - circs[k, 1], vx, vy, 0.0, 0.0, R + circs[k, 2], min(h, best))
+        if d < best and z0 + (vz - 0.5 * g * d) * d < nose:
+            best = d
+            bo = ns + k
+    hh = min(h, best)
+    best_h = INF
+    bo_h = -1
+    for k in range(holes.shape[0]):
+        d = entry_dt(x0 - holes[k, 0], y0 - holes[k, 1], vx, vy, 0.0, 0.0, holes[k, 2], hh)
+        if d < best_h and z0 + (vz - 0.5 * g * d) * d < nose:
+            best_h = d
+            bo_h = k
+    # leaving over a side: side 0 y = 0, 1 y = length, 2 x = 0, 3 x = width
+    for side in range(4):
+        if side == 0:
+            c0, c1 = y0, -vy
+        elif side == 1:
+            c0, c1 = length - y0, vy
+        elif side == 2:
+            c0, c1 = x0, -vx
+        else:
+            c0, c1 = width - x0, vx
+        if c0 < 0.0 or c1 <= 0.0:
+            continue            # already outside that side (in a pocket's throat) or not moving out
+        d = c0 / c1
+        if d > hh or d >= best_h:
+            continue
+        along = x0 + vx * d if side < 2 else y0 + vy * d
+        over = z0 + (vz - 0.5 * g * d) * d >= nose
+        if not over:
+            # low: off the table only over a cushion (within a nose's length), not into a pocket's opening
+            for k in range(ns):
+                if segs[k, 6] >= 0.0:
+                    continue
+                nx, ny = segs[k, 4], segs[k, 5]
+                s_k = 0 if ny > 0.5 else (1 if ny < -0.5 else (2 if nx > 0.5 else 3))
+                if s_k != side:
+                    continue
+                lo = min(segs[k, 0], segs[k, 2]) if side < 2 else min(segs[k, 1], segs[k, 3])
+                hi = max(segs[k, 0], segs[k, 2]) if side < 2 else max(segs[k, 1], segs[k, 3])
+                if lo <= along <= hi:
+                    over = True
+        if over:
+            best_h = d
+            bo_h = -1 - side
+    return best, bo, best_h, bo_h

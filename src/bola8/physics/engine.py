@@ -7,8 +7,11 @@
 
 Between events every ball moves in closed form (``motion``); the loop asks
 ``detection`` for the next contact times, applies the earliest event
-(``motion.resolve_transition``, a drop, ``ball_ball``, ``cushion``) and
-goes on until every ball is at rest or pocketed. Caches: the next
+(``motion.resolve_transition`` - a landing among them -, a drop, a ball
+leaving the table, ``ball_ball``, ``cushion``) and goes on until every ball
+is at rest, pocketed or off the table. A ball in flight takes part in
+everything in three dimensions: its contacts with other balls are quartics of
+the 3-D distance, a cushion stops it only if its bottom is below the nose. Caches: the next
 transition time of each ball, the next contact time of each pair (n x n),
 each ball's next cushion/jaw contact and next drop; after an event only the
 entries of the balls it touched are recomputed. Every event is written into
@@ -26,12 +29,12 @@ import numpy as np
 import numpy.typing as npt
 
 from bola8.physics._jit import kernel
-from bola8.physics.ball_ball import resolve_ball_ball
-from bola8.physics.codes import (EV_BALL_BALL, EV_CUSHION, EV_POCKET, INF, P_G, P_MUR, P_MUS, P_MUSP, P_R,
-                                 POCKETED, ROLLING, SLIDING, STATIONARY)
+from bola8.physics.ball_ball import resolve_ball_ball, resolve_ball_ball3
+from bola8.physics.codes import (AIRBORNE, EV_BALL_BALL, EV_CUSHION, EV_OFF_TABLE, EV_POCKET, INF, OFF_TABLE, P_G,
+                                 P_MUR, P_MUS, P_MUSP, P_R, P_SINT, POCKETED, ROLLING, SLIDING, STATIONARY)
 from bola8.physics.cushion import resolve_cushion
-from bola8.physics.detection import contacts, entry_dt
-from bola8.physics.motion import evolved, path_terms, resolve_transition, settle, transition_dt
+from bola8.physics.detection import air_contacts, contacts, entry_dt, entry_dt3
+from bola8.physics.motion import evolved, flown, path_terms, resolve_transition, settle, transition_dt
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -57,6 +60,49 @@ def _separate_balls(a, b, R):
         a[0, 1] -= 0.5 * gap * ny
         b[0, 0] += 0.5 * gap * nx
         b[0, 1] += 0.5 * gap * ny
+
+
+@kernel(inline="always")
+def _separate_balls3(a, b, R):
+    """``_separate_balls`` along a line of centres that need not be level (a ball in flight)."""
+    nx, ny, nz = b[0, 0] - a[0, 0], b[0, 1] - a[0, 1], b[0, 2] - a[0, 2]
+    d = np.sqrt(nx * nx + ny * ny + nz * nz)
+    gap = 2.0 * R + SPACER - d
+    if gap > 0.0 and d > 0.0:
+        nx /= d
+        ny /= d
+        nz /= d
+        a[0, 0] -= 0.5 * gap * nx
+        a[0, 1] -= 0.5 * gap * ny
+        a[0, 2] -= 0.5 * gap * nz
+        b[0, 0] += 0.5 * gap * nx
+        b[0, 1] += 0.5 * gap * ny
+        b[0, 2] += 0.5 * gap * nz
+        # never below the cloth: a ball at cloth height stays there (the slate holds it)
+        if a[0, 2] < 0.0:
+            a[0, 2] = 0.0
+        if b[0, 2] < 0.0:
+            b[0, 2] = 0.0
+
+
+@kernel(inline="always")
+def _table_size(segs):
+    """(width, length) of the playing area: the far ends of the cushion noses."""
+    width = 0.0
+    length = 0.0
+    for k in range(segs.shape[0]):
+        if segs[k, 6] < 0.0:
+            width = max(width, max(segs[k, 0], segs[k, 2]))
+            length = max(length, max(segs[k, 1], segs[k, 3]))
+    return width, length
+
+
+@kernel(inline="always")
+def _in_hole(x, y, holes):
+    for k in range(holes.shape[0]):
+        if np.hypot(x - holes[k, 0], y - holes[k, 1]) < holes[k, 2]:
+            return k
+    return -1
 
 
 @kernel(inline="always")
@@ -92,7 +138,8 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
 
     Returns (count, times, types, ball i, ball j, object, snapshots, truncated):
     object = cushion index (segments first, then jaw-tip circles) for a
-    cushion event, pocket index for a pocket event, else -1.
+    cushion event, pocket index for a pocket event, the side left over
+    (``codes.SIDE_NAMES``) for an off-table event, else -1.
     """
     n = rvw.shape[0]
     R, g, mus, mur, musp = prm[P_R], prm[P_G], prm[P_MUS], prm[P_MUR], prm[P_MUSP]
@@ -112,7 +159,14 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
     hole_o = np.empty(n, dtype=np.int64)
     pair_t = np.empty((n, n))
     pc = np.empty((n, 6))
+    zc = np.empty((n, 2))      # height and vertical speed of each ball (0, 0 on the cloth)
     ns = segs.shape[0]
+    width, length = _table_size(segs)
+    nose = R * (1.0 + prm[P_SINT])     # the cushion nose's height above the cloth
+    # a ball driven into the slate (the cue ball of an elevated stroke) bounces off it at once (TP B.10)
+    for i in range(n):
+        if s[i] != POCKETED and s[i] != OFF_TABLE and rvw[i, 1, 2] != 0.0:
+            s[i] = settle(rvw[i], prm)
     # time of each pair's and each (ball, cushion) pair's last contact, for the anti-chatter guard
     last_pair = np.empty((n, n))
     last_pair[:, :] = -INF
@@ -145,18 +199,25 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
             pc[m, 0], pc[m, 1], pc[m, 2], pc[m, 3], pc[m, 4], pc[m, 5] = path_terms(
                 s[m], rvw[m, 0, 0], rvw[m, 0, 1], rvw[m, 1, 0], rvw[m, 1, 1], rvw[m, 2, 0], rvw[m, 2, 1], R, mus,
                 mur, g)
+            zc[m, 0], zc[m, 1] = rvw[m, 0, 2], rvw[m, 1, 2]
         # each stale ball's next transition, cushion or jaw contact, and drop
         for q in range(nstale):
             i = stale[q]
             trans[i] = INF
             cush_t[i] = INF
             hole_t[i] = INF
-            if s[i] == POCKETED:
+            if s[i] == POCKETED or s[i] == OFF_TABLE:
                 continue
             trans[i] = t + transition_dt(rvw[i], s[i], prm)
             if s[i] == SLIDING or s[i] == ROLLING:
                 dc, cush_o[i], dh, hole_o[i] = contacts(pc[i, 0], pc[i, 1], pc[i, 2], pc[i, 3], pc[i, 4], pc[i, 5],
                                                          trans[i] - t, segs, circs, holes, R)
+                cush_t[i] = t + dc
+                hole_t[i] = t + dh
+            elif s[i] == AIRBORNE:
+                dc, cush_o[i], dh, hole_o[i] = air_contacts(pc[i, 0], pc[i, 1], pc[i, 2], pc[i, 3], zc[i, 0],
+                                                             zc[i, 1], g, trans[i] - t, segs, circs, holes, R, nose,
+                                                             width, length)
                 cush_t[i] = t + dc
                 hole_t[i] = t + dh
         for q in range(nstale):
@@ -167,15 +228,23 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
                 # the next contact of the pair (written here, not in a helper: see path_terms)
                 a, b = (x, m) if x < m else (m, x)
                 pair_t[a, b] = INF
-                if s[a] == POCKETED or s[b] == POCKETED:
+                if s[a] == POCKETED or s[b] == POCKETED or s[a] == OFF_TABLE or s[b] == OFF_TABLE:
                     continue
-                if not (s[a] == SLIDING or s[a] == ROLLING or s[b] == SLIDING or s[b] == ROLLING):
+                flying = s[a] == AIRBORNE or s[b] == AIRBORNE
+                if not (flying or s[a] == SLIDING or s[a] == ROLLING or s[b] == SLIDING or s[b] == ROLLING):
                     continue
                 # a contact after either ball's next own event (transition, cushion, drop) is recomputed then
                 h = min(min(trans[a], trans[b]), min(min(cush_t[a], cush_t[b]), min(hole_t[a], hole_t[b]))) - t
-                pair_t[a, b] = t + entry_dt(pc[a, 0] - pc[b, 0], pc[a, 1] - pc[b, 1], pc[a, 2] - pc[b, 2],
-                                             pc[a, 3] - pc[b, 3], pc[a, 4] - pc[b, 4], pc[a, 5] - pc[b, 5],
-                                             2.0 * R, h)
+                if flying:
+                    ga = -0.5 * g if s[a] == AIRBORNE else 0.0
+                    gb = -0.5 * g if s[b] == AIRBORNE else 0.0
+                    pair_t[a, b] = t + entry_dt3(pc[a, 0] - pc[b, 0], pc[a, 1] - pc[b, 1], zc[a, 0] - zc[b, 0],
+                                                  pc[a, 2] - pc[b, 2], pc[a, 3] - pc[b, 3], zc[a, 1] - zc[b, 1],
+                                                  pc[a, 4] - pc[b, 4], pc[a, 5] - pc[b, 5], ga - gb, 2.0 * R, h)
+                else:
+                    pair_t[a, b] = t + entry_dt(pc[a, 0] - pc[b, 0], pc[a, 1] - pc[b, 1], pc[a, 2] - pc[b, 2],
+                                                 pc[a, 3] - pc[b, 3], pc[a, 4] - pc[b, 4], pc[a, 5] - pc[b, 5],
+                                                 2.0 * R, h)
             paired[x] = 1
         for q in range(nstale):
             paired[stale[q]] = 0
@@ -210,7 +279,8 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
         if k >= max_events:
             truncated = True
             for i in range(n):
-                if s[i] != POCKETED:
+                if s[i] != POCKETED and s[i] != OFF_TABLE:
+                    rvw[i, 0, 2] = 0.0     # a ball stopped in flight is put down on the cloth below it
                     rvw[i, 1, :] = 0.0
                     rvw[i, 2, :] = 0.0
                     s[i] = STATIONARY
@@ -220,26 +290,52 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
             break
         dt = tmin - t
         for i in range(n):
-            if s[i] != STATIONARY and s[i] != POCKETED:
+            if s[i] != STATIONARY and s[i] != POCKETED and s[i] != OFF_TABLE:
                 (rvw[i, 0, 0], rvw[i, 0, 1], rvw[i, 1, 0], rvw[i, 1, 1], rvw[i, 2, 0], rvw[i, 2, 1],
                  rvw[i, 2, 2]) = evolved(s[i], dt, rvw[i, 0, 0], rvw[i, 0, 1], rvw[i, 1, 0], rvw[i, 1, 1],
                                          rvw[i, 2, 0], rvw[i, 2, 1], rvw[i, 2, 2], R, g, mus, mur, musp)
+                if s[i] == AIRBORNE:
+                    rvw[i, 0, 2], rvw[i, 1, 2] = flown(rvw[i, 0, 2], rvw[i, 1, 2], dt, g)
         t = tmin
         obj = -1
         if kind == 0:
-            s[bi], code = resolve_transition(rvw[bi], s[bi], prm)
+            if s[bi] == AIRBORNE:
+                obj = _in_hole(rvw[bi, 0, 0], rvw[bi, 0, 1], holes)
+            if obj >= 0:
+                # it comes down inside a pocket's drop circle: it drops
+                code = EV_POCKET
+                s[bi] = POCKETED
+                rvw[bi, 0, 0] = holes[obj, 0]
+                rvw[bi, 0, 1] = holes[obj, 1]
+                rvw[bi, 0, 2] = 0.0
+                rvw[bi, 1, :] = 0.0
+                rvw[bi, 2, :] = 0.0
+            else:
+                s[bi], code = resolve_transition(rvw[bi], s[bi], prm)
+        elif kind == 1 and hole_o[bi] < 0:
+            # out over a side of the table: it stays where it crossed, out of play
+            code = EV_OFF_TABLE
+            obj = -1 - hole_o[bi]
+            s[bi] = OFF_TABLE
+            rvw[bi, 1, :] = 0.0
+            rvw[bi, 2, :] = 0.0
         elif kind == 1:
             code = EV_POCKET
             obj = hole_o[bi]
             s[bi] = POCKETED
             rvw[bi, 0, 0] = holes[obj, 0]
             rvw[bi, 0, 1] = holes[obj, 1]
+            rvw[bi, 0, 2] = 0.0
             rvw[bi, 1, :] = 0.0
             rvw[bi, 2, :] = 0.0
         elif kind == 2:
             code = EV_BALL_BALL
-            _separate_balls(rvw[bi], rvw[bj], prm[P_R])
-            resolve_ball_ball(rvw[bi], rvw[bj], prm, t - last_pair[bi, bj])
+            if s[bi] == AIRBORNE or s[bj] == AIRBORNE:
+                _separate_balls3(rvw[bi], rvw[bj], prm[P_R])
+                resolve_ball_ball3(rvw[bi], rvw[bj], prm, t - last_pair[bi, bj])
+            else:
+                _separate_balls(rvw[bi], rvw[bj], prm[P_R])
+                resolve_ball_ball(rvw[bi], rvw[bj], prm, t - last_pair[bi, bj])
             last_pair[bi, bj] = t
             s[bi] = settle(rvw[bi], prm)
             s[bj] = settle(rvw[bj], prm)

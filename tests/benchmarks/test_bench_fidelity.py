@@ -50,3 +50,10 @@ def test_the_benchmark_prints_its_tables(capsys):
     out = capsys.readouterr().out
     assert "| second ball | typical |" in out and "| published (pros, 7-ft) |" in out
     assert "30-degree rule" in out and "squirt" in out
+
+
+def test_the_air_figures_print_their_tables_and_reproduce_tp_b10(capsys):
+    bench_fidelity.air_figures(2)
+    out = capsys.readouterr().out
+    assert "| 5 deg | 1 | 10.855 / 10.855 |" in out and "### Masse" in out and "### TP B.5" in out
+    assert "| 10 deg |" in out and "object balls off / break" in out

@@ -34,7 +34,7 @@ IntArray = npt.NDArray[np.int64]
 _DEFAULT_SETTINGS = PhysicsSettings()
 
 
-@kernel()
+@kernel(entry=True)
 def run_batch(rvw0: FloatArray, cue_v: FloatArray, cue_w: FloatArray, first: IntArray, prm: FloatArray,
               segs: FloatArray, circs: FloatArray, holes: FloatArray, max_events: int
               ) -> tuple[IntArray, FloatArray, IntArray, IntArray, IntArray, IntArray, FloatArray, IntArray]:

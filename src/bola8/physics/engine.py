@@ -130,7 +130,7 @@ def _snapshot(snap, k, rvw, s):
         snap[k, i, 9] = s[i]
 
 
-@kernel()
+@kernel(entry=True)
 def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, circs: FloatArray,
                holes: FloatArray, max_events: int, first_event: int
                ) -> tuple[int, FloatArray, IntArray, IntArray, IntArray, IntArray, FloatArray, bool]:

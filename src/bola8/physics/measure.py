@@ -29,7 +29,7 @@ def distances_to_cushions(spec: TableSpec, xy: FloatArray) -> FloatArray:
     return out
 
 
-@kernel()
+@kernel(entry=True)
 def _cushion_gaps(xy: FloatArray, segs: FloatArray, circs: FloatArray, R: float) -> FloatArray:
     # compiled: the facts of every shot ask this for all the balls (numpy's per-call overhead
     # on these small arrays was most of the cost of the facts)

@@ -39,7 +39,7 @@ def slip_xy(rvw, R):
     return rvw[1, 0] - R * rvw[2, 1], rvw[1, 1] + R * rvw[2, 0]
 
 
-@kernel()
+@kernel(entry=True)
 def classify(rvw: FloatArray, prm: FloatArray) -> int:
     """The motion state a ball is in, from its height and velocities."""
     if rvw[0, 2] > 0.0 or rvw[1, 2] > 0.0:
@@ -106,7 +106,7 @@ def path_terms(s, x, y, vx, vy, wx, wy, R, mus, mur, g):
     return x, y, 0.0, 0.0, 0.0, 0.0
 
 
-@kernel()
+@kernel(entry=True)
 def path_coeffs(rvw: FloatArray, s: int, prm: FloatArray, out: FloatArray) -> None:
     """r(t) = out[0:2] + out[2:4] t + out[4:6] t^2 while the ball keeps its state."""
     out[0], out[1], out[2], out[3], out[4], out[5] = path_terms(
@@ -166,7 +166,7 @@ def flown(z, vz, dt, g):
     return z + vz * dt - 0.5 * g * dt * dt, vz - g * dt
 
 
-@kernel()
+@kernel(entry=True)
 def evolve(rvw: FloatArray, s: int, dt: float, prm: FloatArray) -> None:
     """Advance one ball (rvw 3 x 3, in place) by dt in closed form (within its current motion state)."""
     rvw[0, 0], rvw[0, 1], rvw[1, 0], rvw[1, 1], rvw[2, 0], rvw[2, 1], rvw[2, 2] = evolved(

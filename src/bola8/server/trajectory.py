@@ -22,7 +22,7 @@ RATE = 60.0              # samples per second of motion, at least (the client an
 DIGITS = 5               # 10 micrometres: far below a pixel
 
 
-@kernel()      # the physics package's cache: a change of motion.py recompiles this loop too
+@kernel(entry=True)      # the physics package's cache: a change of motion.py recompiles this loop too
 def _positions(snap: np.ndarray, ball: int, ev_t: np.ndarray, times: np.ndarray, ks: np.ndarray,
                prm: np.ndarray) -> np.ndarray:   # pragma: no cover - compiled
     out = np.empty((times.shape[0], 3))

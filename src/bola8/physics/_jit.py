@@ -96,7 +96,8 @@ class _PackageCache(FunctionCache):
 
 
 def kernel(*, inline: Literal["never", "always"] = "never", entry: bool = False) -> Callable[[F], F]:
-    """``numba.njit`` compiled lazily; an ``entry`` kernel (one Python calls) is cached by the package key.
+    """``numba.njit`` compiled lazily; an ``entry`` kernel (one Python calls: the package, or the tests and
+    benchmarks that call a helper directly) is cached by the package key.
 
     Only entry kernels are written to the disk cache. A helper is compiled as part
     of the kernel that calls it, whose cached library holds the helper's code too: a

@@ -14,7 +14,7 @@ from bola8.physics.models.dispatch import ball_tangential_impulse
 from bola8.physics.vector import cross
 
 
-@kernel()
+@kernel(entry=True)
 def resolve_ball_ball(a, b, prm, since):
     """Inelastic collision of equal balls (Alciatore TP A-5/A-6/A-14).
 

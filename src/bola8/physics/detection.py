@@ -17,7 +17,7 @@ from bola8.physics.codes import INF
 from bola8.physics.roots import quartic_entry
 
 
-@kernel()
+@kernel(entry=True)
 def entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, horizon):
     """First t in [0, horizon] at which |d0 + d1 t + d2 t^2| falls to rad (quartic), or inf.
 
@@ -61,7 +61,7 @@ def entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, horizon):
                          2.0 * (d0x * d1x + d0y * d1y), n0 * n0 - rad * rad, 0.0, horizon)
 
 
-@kernel()
+@kernel(entry=True)
 def quadratic_entry(c0, c1, c2, horizon):
     """First t in [0, horizon] where c0 t^2 + c1 t + c2 goes from > 0 to <= 0 (closed form).
 

@@ -81,7 +81,7 @@ def landing_dt(z, vz, g):
 # The loop calls these per ball and per event on scalars: a call that passes arrays costs an
 # atomic reference-count update per array (also when numba inlines it), more than the arithmetic.
 
-@kernel()
+@kernel(entry=True)
 def path_terms(s, x, y, vx, vy, wx, wy, R, mus, mur, g):
     """(x0, y0, x1, y1, x2, y2): r(t) = (x0, y0) + (x1, y1) t + (x2, y2) t^2 while the ball keeps its state."""
     # A ball can be asked at the very instant its slide or roll ends, before its own transition
@@ -114,7 +114,7 @@ def path_coeffs(rvw: FloatArray, s: int, prm: FloatArray, out: FloatArray) -> No
         prm[P_G])
 
 
-@kernel()
+@kernel(entry=True)
 def evolved(s, dt, x, y, vx, vy, wx, wy, wz, R, g, mus, mur, musp):
     """A ball's (x, y, vx, vy, wx, wy, wz) after dt in closed form (within its current motion state)."""
     if dt <= 0.0 or s == STATIONARY or s == POCKETED or s == OFF_TABLE:

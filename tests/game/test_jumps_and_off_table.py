@@ -95,3 +95,15 @@ def test_a_hop_that_flies_over_nothing_is_no_jump(at):
     turn = game.play(Strike(3.0, 90.0, 15.0, 0.0, -0.4), rules.Call(3, "foot-left"))
     assert any(e.type == "land" for e in turn.simulation.events)
     assert jump_of(turn.simulation) is None and turn.shot.referee_fouls == ()
+
+
+def test_the_diagram_marks_where_a_ball_left_the_table(at, spec):
+    from bola8.game.render import render_shot
+
+    game = at({0: LIFT[0], 3: LIFT["ob"], **_others()}, groups=["solids", "stripes"])
+    turn = game.play(LIFT_STROKE, rules.Call(3, "foot-left"))
+    for lang, caption in (("es", "Fuera de la mesa (x: por donde salió): 3 (banda de pie)"),
+                          ("en", "Off the table (x: where it left): 3 (foot cushion)")):
+        svg = render_shot(spec, game.layout, turn.simulation, title="#1", call=turn.call, ruling=turn.ruling,
+                          lang=lang, after=turn.game.layout)
+        assert svg.count('class="off-table" data-ball="3"') == 1 and caption in svg

@@ -29,11 +29,11 @@ import numpy as np
 import numpy.typing as npt
 
 from bola8.physics._jit import kernel
-from bola8.physics.ball_ball import resolve_ball_ball, resolve_ball_ball3
+from bola8.physics.ball_ball import resolve_ball_ball
 from bola8.physics.codes import (AIRBORNE, EV_BALL_BALL, EV_CUSHION, EV_OFF_TABLE, EV_POCKET, INF, OFF_TABLE, P_G,
                                  P_MUR, P_MUS, P_MUSP, P_R, P_SINT, POCKETED, ROLLING, SLIDING, STATIONARY)
 from bola8.physics.cushion import resolve_cushion
-from bola8.physics.detection import air_contacts, contacts, entry_dt, entry_dt3
+from bola8.physics.detection import contacts, entry_dt
 from bola8.physics.motion import evolved, flown, path_terms, resolve_transition, settle, transition_dt
 
 FloatArray = npt.NDArray[np.float64]
@@ -48,25 +48,11 @@ def _separate_balls(a, b, R):
 
     The contact time is found at or just past the crossing, so the balls may
     overlap by rounding; without this a grazing pair whose approach speed
-    rounds to zero would be found "in contact now" again and again.
+    rounds to zero would be found "in contact now" again and again. (On the
+    cloth the line of centres is level and its height terms are exact zeros.)
     """
-    nx, ny = b[0, 0] - a[0, 0], b[0, 1] - a[0, 1]
-    d = np.hypot(nx, ny)
-    gap = 2.0 * R + SPACER - d
-    if gap > 0.0 and d > 0.0:
-        nx /= d
-        ny /= d
-        a[0, 0] -= 0.5 * gap * nx
-        a[0, 1] -= 0.5 * gap * ny
-        b[0, 0] += 0.5 * gap * nx
-        b[0, 1] += 0.5 * gap * ny
-
-
-@kernel(inline="always")
-def _separate_balls3(a, b, R):
-    """``_separate_balls`` along a line of centres that need not be level (a ball in flight)."""
     nx, ny, nz = b[0, 0] - a[0, 0], b[0, 1] - a[0, 1], b[0, 2] - a[0, 2]
-    d = np.sqrt(nx * nx + ny * ny + nz * nz)
+    d = np.hypot(np.hypot(nx, ny), nz)
     gap = 2.0 * R + SPACER - d
     if gap > 0.0 and d > 0.0:
         nx /= d
@@ -209,15 +195,11 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
             if s[i] == POCKETED or s[i] == OFF_TABLE:
                 continue
             trans[i] = t + transition_dt(rvw[i], s[i], prm)
-            if s[i] == SLIDING or s[i] == ROLLING:
+            if s[i] == SLIDING or s[i] == ROLLING or s[i] == AIRBORNE:
+                flying = s[i] == AIRBORNE
                 dc, cush_o[i], dh, hole_o[i] = contacts(pc[i, 0], pc[i, 1], pc[i, 2], pc[i, 3], pc[i, 4], pc[i, 5],
-                                                         trans[i] - t, segs, circs, holes, R)
-                cush_t[i] = t + dc
-                hole_t[i] = t + dh
-            elif s[i] == AIRBORNE:
-                dc, cush_o[i], dh, hole_o[i] = air_contacts(pc[i, 0], pc[i, 1], pc[i, 2], pc[i, 3], zc[i, 0],
-                                                             zc[i, 1], g, trans[i] - t, segs, circs, holes, R, nose,
-                                                             width, length)
+                                                         trans[i] - t, segs, circs, holes, R, flying, zc[i, 0],
+                                                         zc[i, 1], g if flying else 0.0, nose, width, length)
                 cush_t[i] = t + dc
                 hole_t[i] = t + dh
         for q in range(nstale):
@@ -235,16 +217,12 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
                     continue
                 # a contact after either ball's next own event (transition, cushion, drop) is recomputed then
                 h = min(min(trans[a], trans[b]), min(min(cush_t[a], cush_t[b]), min(hole_t[a], hole_t[b]))) - t
-                if flying:
-                    ga = -0.5 * g if s[a] == AIRBORNE else 0.0
-                    gb = -0.5 * g if s[b] == AIRBORNE else 0.0
-                    pair_t[a, b] = t + entry_dt3(pc[a, 0] - pc[b, 0], pc[a, 1] - pc[b, 1], zc[a, 0] - zc[b, 0],
-                                                  pc[a, 2] - pc[b, 2], pc[a, 3] - pc[b, 3], zc[a, 1] - zc[b, 1],
-                                                  pc[a, 4] - pc[b, 4], pc[a, 5] - pc[b, 5], ga - gb, 2.0 * R, h)
-                else:
-                    pair_t[a, b] = t + entry_dt(pc[a, 0] - pc[b, 0], pc[a, 1] - pc[b, 1], pc[a, 2] - pc[b, 2],
-                                                 pc[a, 3] - pc[b, 3], pc[a, 4] - pc[b, 4], pc[a, 5] - pc[b, 5],
-                                                 2.0 * R, h)
+                # heights: zero on the cloth, a parabola in flight (relative: linear if both fly)
+                ga = -0.5 * g if s[a] == AIRBORNE else 0.0
+                gb = -0.5 * g if s[b] == AIRBORNE else 0.0
+                pair_t[a, b] = t + entry_dt(pc[a, 0] - pc[b, 0], pc[a, 1] - pc[b, 1], zc[a, 0] - zc[b, 0],
+                                             pc[a, 2] - pc[b, 2], pc[a, 3] - pc[b, 3], zc[a, 1] - zc[b, 1],
+                                             pc[a, 4] - pc[b, 4], pc[a, 5] - pc[b, 5], ga - gb, 2.0 * R, h)
             paired[x] = 1
         for q in range(nstale):
             paired[stale[q]] = 0
@@ -330,12 +308,8 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
             rvw[bi, 2, :] = 0.0
         elif kind == 2:
             code = EV_BALL_BALL
-            if s[bi] == AIRBORNE or s[bj] == AIRBORNE:
-                _separate_balls3(rvw[bi], rvw[bj], prm[P_R])
-                resolve_ball_ball3(rvw[bi], rvw[bj], prm, t - last_pair[bi, bj])
-            else:
-                _separate_balls(rvw[bi], rvw[bj], prm[P_R])
-                resolve_ball_ball(rvw[bi], rvw[bj], prm, t - last_pair[bi, bj])
+            _separate_balls(rvw[bi], rvw[bj], prm[P_R])
+            resolve_ball_ball(rvw[bi], rvw[bj], prm, t - last_pair[bi, bj], s[bi] == AIRBORNE or s[bj] == AIRBORNE)
             last_pair[bi, bj] = t
             s[bi] = settle(rvw[bi], prm)
             s[bj] = settle(rvw[bj], prm)

@@ -128,6 +128,19 @@ def test_a_low_flight_meets_the_cushion_and_comes_back():
     assert 0.0 < r.snap[1, 0, 2] < SPEC.cushion_height and r.snap[1, 0, 3] > 0.0
 
 
+def test_a_flight_at_the_noses_height_strikes_its_edge():
+    # its centre above the nose's edge but its bottom below the nose when it reaches the face: it meets the
+    # edge (the nose line) a little later, closer to the cushion, and is thrown back and up off it
+    r = launch({0: (0.1, 1.0)}, {0: ((-2.0, 0.0, 0.8), (0.0, -2.0 / R, 0.0))})
+    k = next(k for k, e in enumerate(r.events) if e.type == "cushion")
+    x, z = r.snap[k, 0, 0], r.snap[k, 0, 2]
+    edge = SPEC.cushion_height - R                         # the nose above a resting ball's centre
+    assert edge < z < SPEC.cushion_height and x < R
+    assert math.hypot(x, z - edge) == pytest.approx(R + 1e-9, abs=1e-12)   # put R from the edge line
+    assert r.snap[k, 0, 3] > 0.0 and r.off_table == () and 0 in r.final
+    assert r.energy(k) <= r.energy(k - 1)
+
+
 def test_a_ball_coming_down_on_another_pushes_it_into_the_slate_and_it_bounces():
     # the cue ball falls onto the object ball from above and behind (centres 30 mm apart across the cloth)
     r = launch({0: (0.6, 0.97), 3: (0.6, 1.0)}, {0: ((0.0, 0.3, -0.5), (0.0, 0.0, 0.0))}, heights={0: 0.05})

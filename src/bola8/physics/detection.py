@@ -141,13 +141,18 @@ def segment_dt(x0, y0, x1, y1, x2, y2, ax, ay, bx, by, nx, ny, R, horizon):
 def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R, flying, z0, vz, g, nose, width, length):
     """A moving ball's first cushion or jaw contact and first drop (or exit from the table) within h, on
     the path (x0, y0) + (x1, y1) t + (x2, y2) t^2: (cushion dt, cushion index, drop dt, pocket index),
-    dt inf and index -1 if none. Cushion indices: segments first, then jaw-tip circles.
+    dt inf and index -1 if none. Cushion indices: segments' faces first, then jaw-tip circles, then
+    the segments' top edges (the nose line, for a ball in flight).
 
     ``flying``: the ball is in flight, its centre on a straight line (x2 = y2 = 0) and its bottom at
-    height z(t) = z0 + vz t - g t^2 / 2 above the cloth (on the cloth pass z0 = vz = g = 0). A cushion
-    face or jaw is a wall up to the nose (height ``nose``): a flying ball meets it where it would on the
-    cloth (centre R from the face) if its bottom is then below the nose, and flies over it otherwise.
-    A drop circle takes it if its bottom is below the nose when it enters. It leaves the table (drop
+    height z(t) = z0 + vz t - g t^2 / 2 above the cloth (on the cloth pass z0 = vz = g = 0). Across a
+    cushion face or jaw, the cushion is a wall whose top edge is the nose (height ``nose``): a ball whose
+    centre is not above the edge meets the wall where it would on the cloth (centre R from the face, a
+    quadratic); one whose centre is above it meets the edge where the distance from its centre to the edge
+    line falls to R (the edge's horizontal distance is linear in t and its height a parabola: a quartic),
+    and flies over it if that never happens before its centre passes over the edge. A jaw tip (a short
+    upright round) stops it if its bottom is below the nose. A drop circle takes it if its bottom is below
+    the nose when it enters. It leaves the table (drop
     index -1 - side) when its centre crosses a side of the playing area (side 0 y = 0, 1 y = length,
     2 x = 0, 3 x = width) over a cushion (within a cushion nose's length), or over a pocket's opening
     with its bottom at or above the nose: past the nose there is only the cushion top, the rail and the
@@ -155,13 +160,31 @@ def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R, flying, z0, vz, g
     """
     best = INF
     bo = -1
-    for k in range(segs.shape[0]):
+    ns = segs.shape[0]
+    edge = nose - R        # the nose's height above a resting ball's centre
+    for k in range(ns):
         d = segment_dt(x0, y0, x1, y1, x2, y2, segs[k, 0], segs[k, 1], segs[k, 2], segs[k, 3], segs[k, 4],
                        segs[k, 5], R, h)
-        if d < best and z0 + (vz - 0.5 * g * d) * d < nose:
-            best = d
+        if not flying:
+            if d < best:
+                best = d
+                bo = k
+            continue
+        if d < best and z0 + (vz - 0.5 * g * d) * d <= edge:
+            best = d          # the face, below the edge
             bo = k
-    ns = segs.shape[0]
+            continue
+        # the edge: p(t) across the cushion, q(t) up from the edge; the first |(p, q)| = R with p >= 0
+        nx, ny = segs[k, 4], segs[k, 5]
+        p0 = (x0 - segs[k, 0]) * nx + (y0 - segs[k, 1]) * ny
+        p1 = x1 * nx + y1 * ny
+        d = entry_dt(p0, z0 - edge, 0.0, p1, vz, 0.0, 0.0, -0.5 * g, 0.0, R, min(h, best))
+        if d < best and p0 + p1 * d >= 0.0:
+            ex, ey = segs[k, 2] - segs[k, 0], segs[k, 3] - segs[k, 1]
+            lam = ((x0 + x1 * d - segs[k, 0]) * ex + (y0 + y1 * d - segs[k, 1]) * ey) / (ex * ex + ey * ey)
+            if -1e-9 <= lam <= 1.0 + 1e-9:
+                best = d
+                bo = ns + circs.shape[0] + k
     # nothing after the ball's first own event matters: it is recomputed then
     for k in range(circs.shape[0]):
         d = entry_dt(x0 - circs[k, 0], y0 - circs[k, 1], 0.0, x1, y1, 0.0, x2, y2, 0.0, R + circs[k, 2],

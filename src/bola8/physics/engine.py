@@ -11,7 +11,8 @@ Between events every ball moves in closed form (``motion``); the loop asks
 leaving the table, ``ball_ball``, ``cushion``) and goes on until every ball
 is at rest, pocketed or off the table. A ball in flight takes part in
 everything in three dimensions: its contacts with other balls are quartics of
-the 3-D distance, a cushion stops it only if its bottom is below the nose. Caches: the next
+the 3-D distance; it meets a cushion's face below the nose, or the nose's
+edge (``_edge_hit``), or flies over it. Caches: the next
 transition time of each ball, the next contact time of each pair (n x n),
 each ball's next cushion/jaw contact and next drop; after an event only the
 entries of the balls it touched are recomputed. Every event is written into
@@ -30,8 +31,8 @@ import numpy.typing as npt
 
 from bola8.physics._jit import kernel
 from bola8.physics.ball_ball import resolve_ball_ball
-from bola8.physics.codes import (AIRBORNE, EV_BALL_BALL, EV_CUSHION, EV_OFF_TABLE, EV_POCKET, INF, OFF_TABLE, P_G,
-                                 P_MUR, P_MUS, P_MUSP, P_R, P_SINT, POCKETED, ROLLING, SLIDING, STATIONARY)
+from bola8.physics.codes import (AIRBORNE, EV_BALL_BALL, EV_CUSHION, EV_OFF_TABLE, EV_POCKET, INF, OFF_TABLE, P_EC,
+                                 P_G, P_MUR, P_MUS, P_MUSP, P_R, P_SINT, POCKETED, ROLLING, SLIDING, STATIONARY)
 from bola8.physics.cushion import resolve_cushion
 from bola8.physics.detection import contacts, entry_dt
 from bola8.physics.motion import evolved, flown, path_terms, resolve_transition, settle, transition_dt
@@ -89,6 +90,32 @@ def _in_hole(x, y, holes):
         if np.hypot(x - holes[k, 0], y - holes[k, 1]) < holes[k, 2]:
             return k
     return -1
+
+
+@kernel(inline="always")
+def _edge_hit(b, segs, k, edge, prm):
+    """A ball in flight strikes the top edge of cushion face k (the nose line, ``edge`` above a resting
+    centre): it is put R + SPACER from the edge line, and its velocity along the normal from the edge
+    to its centre comes back at the cushion's restitution; no friction (the spin is kept).
+    """
+    R = prm[P_R]
+    nx, ny = segs[k, 4], segs[k, 5]
+    p = (b[0, 0] - segs[k, 0]) * nx + (b[0, 1] - segs[k, 1]) * ny
+    q = b[0, 2] - edge
+    d = np.hypot(p, q)
+    if d <= 0.0:
+        return
+    ux, uy, uz = p / d * nx, p / d * ny, q / d
+    if d < R + SPACER:
+        b[0, 0] += (R + SPACER - d) * ux
+        b[0, 1] += (R + SPACER - d) * uy
+        b[0, 2] += (R + SPACER - d) * uz
+    vn = b[1, 0] * ux + b[1, 1] * uy + b[1, 2] * uz
+    if vn < 0.0:
+        k_ = (1.0 + prm[P_EC]) * vn
+        b[1, 0] -= k_ * ux
+        b[1, 1] -= k_ * uy
+        b[1, 2] -= k_ * uz
 
 
 @kernel(inline="always")
@@ -156,7 +183,7 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
     # time of each pair's and each (ball, cushion) pair's last contact, for the anti-chatter guard
     last_pair = np.empty((n, n))
     last_pair[:, :] = -INF
-    last_cush = np.empty((n, ns + circs.shape[0]))
+    last_cush = np.empty((n, ns + circs.shape[0] + ns))   # faces, tips, the faces' top edges
     last_cush[:, :] = -INF
     t = 0.0
     k = 0
@@ -316,16 +343,20 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
         else:
             code = EV_CUSHION
             obj = cush_o[bi]
-            if obj < ns:
-                nx, ny = segs[obj, 4], segs[obj, 5]
+            nc = circs.shape[0]
+            if obj >= ns + nc:
+                _edge_hit(rvw[bi], segs, obj - ns - nc, nose - prm[P_R], prm)
             else:
-                c = obj - ns
-                nx, ny = rvw[bi, 0, 0] - circs[c, 0], rvw[bi, 0, 1] - circs[c, 1]
-                nn = np.hypot(nx, ny)
-                nx /= nn
-                ny /= nn
-            _separate_cushion(rvw[bi], obj, ns, segs, circs, nx, ny, prm[P_R])
-            resolve_cushion(rvw[bi], nx, ny, prm, t - last_cush[bi, obj])
+                if obj < ns:
+                    nx, ny = segs[obj, 4], segs[obj, 5]
+                else:
+                    c = obj - ns
+                    nx, ny = rvw[bi, 0, 0] - circs[c, 0], rvw[bi, 0, 1] - circs[c, 1]
+                    nn = np.hypot(nx, ny)
+                    nx /= nn
+                    ny /= nn
+                _separate_cushion(rvw[bi], obj, ns, segs, circs, nx, ny, prm[P_R])
+                resolve_cushion(rvw[bi], nx, ny, prm, t - last_cush[bi, obj])
             last_cush[bi, obj] = t
             s[bi] = settle(rvw[bi], prm)
         ev_t[k] = t

@@ -73,7 +73,9 @@ class ShotResult:
             return POCKET_NAMES[o]
         if code == C.EV_CUSHION:
             g = self.spec.geometry
-            ns = g.segments.shape[0]
+            ns, nc = g.segments.shape[0], g.circles.shape[0]
+            if o >= ns + nc:
+                o -= ns + nc          # the top edge of face o (a ball in flight)
             p = int(g.segments[o, 6]) if o < ns else int(g.circles[o - ns, 3])
             return POCKET_NAMES[p] if p >= 0 else None
         return None

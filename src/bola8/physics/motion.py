@@ -68,14 +68,10 @@ def transition_dt(rvw, s, prm):
     if s == SPINNING:
         return 2.0 * R * abs(rvw[2, 2]) / (5.0 * prm[P_MUSP] * g)
     if s == AIRBORNE:
-        return landing_dt(rvw[0, 2], rvw[1, 2], g)
+        # until it comes down to the cloth: z + vz t - g t^2 / 2 = 0 (z >= 0)
+        z, vz = rvw[0, 2], rvw[1, 2]
+        return (vz + np.sqrt(vz * vz + 2.0 * g * max(z, 0.0))) / g
     return INF
-
-
-@kernel()
-def landing_dt(z, vz, g):
-    """Time until a ball at height z (>= 0) rising at vz comes down to the cloth: z + vz t - g t^2 / 2 = 0."""
-    return (vz + np.sqrt(vz * vz + 2.0 * g * max(z, 0.0))) / g
 
 
 # The loop calls these per ball and per event on scalars: a call that passes arrays costs an
@@ -160,7 +156,7 @@ def evolved(s, dt, x, y, vx, vy, wx, wy, wz, R, g, mus, mur, musp):
     return x, y, vx, vy, wx, wy, wz_new
 
 
-@kernel()
+@kernel(inline="always")
 def flown(z, vz, dt, g):
     """(z, vz) of a ball in flight after dt."""
     return z + vz * dt - 0.5 * g * dt * dt, vz - g * dt
@@ -244,20 +240,17 @@ def slate_bounce(b, prm):
 
 
 @kernel()
-def on_the_cloth(b, prm):
-    """After a contact: a ball at cloth height driven down bounces off the slate; lifted too slowly, it stays."""
+def settle(b, prm):
+    """State after a collision, with negligible velocities made exactly zero.
+
+    A ball at cloth height driven down bounces off the slate; lifted too slowly, it stays on the cloth.
+    """
     if b[0, 2] <= 0.0:
         b[0, 2] = 0.0
         if b[1, 2] < 0.0:
             slate_bounce(b, prm)
         elif b[1, 2] < prm[P_VSETTLE]:
             b[1, 2] = 0.0
-
-
-@kernel()
-def settle(b, prm):
-    """State after a collision, with negligible velocities made exactly zero."""
-    on_the_cloth(b, prm)
     s = classify(b, prm)
     if s == STATIONARY:
         b[1, :] = 0.0

@@ -49,10 +49,31 @@ def positions_between_events(r, fractions=FRACTIONS):
     return np.concatenate(out), np.concatenate(mask)
 
 
+def flying_cushion_gaps(spec, xyz):
+    """For balls in flight at xyz (k, 3; z the bottom's height): distance to the nearest cushion face or its
+    top edge (the nose line), minus R. Below the edge the face is a wall (the distance across it); above it,
+    the distance to the edge line (detection.contacts). Only faces the ball is in front of count."""
+    if len(xyz) == 0:
+        return np.array([np.inf])
+    R = spec.ball_radius
+    edge = spec.cushion_height - R
+    segs = spec.geometry.segments
+    a, b, n = segs[:, 0:2], segs[:, 2:4], segs[:, 4:6]
+    e = b - a
+    rel = xyz[:, None, :2] - a[None, :, :]
+    lam = (rel * e[None]).sum(-1) / (e * e).sum(-1)[None]
+    p = (rel * n[None]).sum(-1)
+    q = xyz[:, None, 2] - edge
+    dist = np.where(q <= 0.0, p, np.hypot(p, q))
+    front = (lam >= 0.0) & (lam <= 1.0) & (p >= 0.0)
+    return np.where(front, dist - R, np.inf).min(axis=1)
+
+
 def worst_gaps(spec, r):
-    """(smallest ball-ball gap |ri - rj| - 2R in 3-D, smallest cushion gap of the balls on the cloth) over the
-    sampled positions (m). A ball in flight meets a cushion only below the nose (detection.air_contacts), so
-    its horizontal distance to a cushion is no gap."""
+    """(smallest ball-ball gap |ri - rj| - 2R in 3-D, smallest cushion gap) over the sampled positions (m).
+
+    On the cloth the gap to the nearest cushion nose, jaw face or tip; in flight, to the nearest face below
+    its nose or the nose's edge above it (``flying_cushion_gaps``)."""
     xyz, on = positions_between_events(r)
     R = spec.ball_radius
     n = xyz.shape[1]
@@ -67,4 +88,6 @@ def worst_gaps(spec, r):
     grounded = on & (xyz[..., 2] <= 0.0)
     pts = xyz[grounded][:, :2]
     cushion_gap = float(distances_to_cushions(spec, pts).min()) if len(pts) else np.inf
+    flying = xyz[on & (xyz[..., 2] > 0.0)]
+    cushion_gap = min(cushion_gap, float(flying_cushion_gaps(spec, flying).min()))
     return ball_gap, cushion_gap

@@ -674,6 +674,7 @@ def main(argv: list[str] | None = None) -> int:
     print_table(rows)
     if ctx.break_rows:
         print_break_table(ctx.break_rows)
+    air_figures(args.breaks)
     cells = break_search() if args.search else []
     if cells:
         print_search(cells)
@@ -682,6 +683,172 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         _write_json(args.json, {"figures": [asdict(r) for r in rows], "breaks": ctx.break_rows, "search": cells})
     return 0
+
+
+# ------------------------------------------------------------------ balls in the air (issue 12, part 1)
+
+def air_figures(n_breaks: int) -> None:
+    """Jumps, bounces, masse, the ball-ball hop and balls off the table, beside their published values.
+
+    - TP B.10 (Alciatore, "Draw shot cue elevation effects"): the bounces of a cue ball leaving the
+      tip at 11.194 mph, 5 and 12 degrees down into the slate, with 34.841 rps of backspin (its
+      example: e_t 0.6, mu_s 0.2): speed, spin, angle and length of each hop, played from that
+      state by the event loop (settle height 0.01 mm, so that it bounces as long as the TP's).
+    - Jumps from bola8's strike: height and length of the first flight by elevation and stick
+      speed, with the default cue (0.567 kg) and a jump cue (0.25 kg, same tip). Published (VEPS
+      XV, BD March 2011; "Jump Shots Made Simple", BD Oct. 2023): more elevation jumps higher and
+      lands sooner, more speed higher and longer, 45 degrees and a centre hit for a typical jump,
+      a light jump cue jumps more easily (it rebounds instead of trapping the ball).
+    - Masse: the final direction against Coriolis's aiming line (TP A.19: from the resting point to
+      where the cue's line meets the cloth); TP A.19 says real shots come up a little short of it.
+    - TP B.5: a rolling cue ball hops after a square hit, mu_b (1 + e_b) v / 2 upward; TP B.5 takes
+      mu_b 0.06, bola8 TP A.14's slip-dependent friction (about 0.01 at these slip speeds).
+    - Balls off the table on hard head-ball breaks (typical racks, cue ball at 8-9 m/s, level-one
+      execution noise) at 0, 5 and 10 degrees of cue elevation; no published rate was found.
+    """
+    import numpy as np
+
+    from bola8.physics import PhysicsSettings
+    from bola8.physics.engine import run_events
+    from bola8.physics.result import ShotResult
+
+    spec = table_spec("9ft")
+    R = spec.ball_radius
+    mph, rps, ft, inch = 0.44704, 2.0 * math.pi, 0.3048, 0.0254
+
+    def launch(v: tuple[float, float, float], w: tuple[float, float, float],
+               settings: PhysicsSettings) -> ShotResult:
+        prm = settings.as_array(spec.cushion_height)
+        rvw = np.zeros((1, 3, 3))
+        rvw[0, 0, :2] = (0.6, 0.2)
+        rvw[0, 1], rvw[0, 2] = v, w
+        s = np.array([C.SLIDING], dtype=np.int64)
+        geo = spec.geometry
+        k, ev_t, ev_type, ev_i, ev_j, ev_o, snap, trunc = run_events(
+            rvw, s, prm, geo.segments, geo.circles, geo.holes, settings.max_events, C.EV_STRIKE)
+        return ShotResult(spec=spec, start={0: (0.6, 0.2)}, numbers=(0,), prm=prm, ev_t=ev_t, ev_type=ev_type,
+                          ev_i=ev_i, ev_j=ev_j, ev_o=ev_o, snap=snap, truncated=bool(trunc))
+
+    print("## Balls in the air")
+    print()
+    print("### TP B.10: the bounces of an elevated draw shot (11.194 mph, 34.841 rps backspin)")
+    print()
+    print("| elevation | hop | speed after (mph) bola8 / TP | spin (rps) bola8 / TP | angle (deg) bola8 / TP "
+          "| hop length (ft) bola8 / TP |")
+    print("|---|---|---|---|---|---|")
+    published = {5.0: ([10.855, 10.658, 10.542], [32.897, 31.731, 31.031], [3.091, 1.889, 1.145],
+                       [0.848, 0.5, 0.297]),
+                 12.0: ([10.3, 9.794], [30.205, 27.423], [7.792, 4.908], [1.906, 1.093])}
+    fine = PhysicsSettings(settle_height=1e-5)
+    for elev, (speeds, spins, angles, hops) in published.items():
+        th = math.radians(elev)
+        v0 = 11.194 * mph
+        r = launch((0.0, v0 * math.cos(th), -v0 * math.sin(th)), (34.841 * rps, 0.0, 0.0), fine)
+        ks = [0] + [k for k, e in enumerate(r.events) if e.type == "land"]
+        for q in range(len(speeds)):
+            row = r.snap[ks[q], 0]
+            speed = float(np.linalg.norm(row[3:6])) / mph
+            angle = math.degrees(math.atan2(row[5], row[4]))
+            hop = float(r.snap[ks[q + 1], 0, 1] - row[1]) / ft
+            print(f"| {elev:g} deg | {q + 1} | {speed:.3f} / {speeds[q]} | {row[6] / rps:.3f} / {spins[q]} "
+                  f"| {angle:.3f} / {angles[q]} | {hop:.3f} / {hops[q]} |")
+    print()
+    print("### Jumps from the strike (centre hit): first flight's top height and length")
+    print()
+    print("| cue | elevation | stick 2 m/s | stick 3 m/s | stick 4 m/s |")
+    print("|---|---|---|---|---|")
+    for cue_name, cue in (("playing cue 0.567 kg", CueParams()), ("jump cue 0.25 kg", CueParams(mass=0.25))):
+        settings = PhysicsSettings(cue=cue)
+        for elev in (15.0, 25.0, 35.0, 45.0, 60.0):
+            cells = []
+            for speed in (2.0, 3.0, 4.0):
+                v, _ = strike_state(Strike(speed, 90.0, elev), settings.ball, cue)
+                r = simulate_layout(spec, {0: (0.635, 0.3)}, Strike(speed, 90.0, elev), settings)
+                if r.snap[0, 0, 9] != C.AIRBORNE:
+                    cells.append("no jump (jammed)" if v[2] >= 0.0 else "stays on the cloth")
+                    continue
+                vz = float(r.snap[0, 0, 5])
+                land = next(k for k, e in enumerate(r.events) if e.type == "land")
+                cells.append(f"{vz * vz / (2 * G) * 100:.1f} cm, {float(r.snap[land, 0, 1]) - 0.3:.2f} m")
+            print(f"| {cue_name} | {elev:g} deg | " + " | ".join(cells) + " |")
+    print()
+    print("Published: more elevation - higher, shorter jump; more speed - higher, longer; 45 deg and a "
+          "centre hit for a typical jump; a light jump cue jumps more easily (VEPS XV, BD March 2011; "
+          "\"Jump Shots Made Simple\", BD Oct. 2023). Clearing a ball needs the bottom 57 mm up over it.")
+    print()
+    print("### Masse: final direction against Coriolis's aiming line (TP A.19)")
+    print()
+    print("| stroke | final direction bola8 | Coriolis (TP A.19) | curve: lateral offset when it rolls |")
+    print("|---|---|---|---|")
+    for elev, a, b, speed in ((70.0, 0.4, 0.0, 2.0), (75.0, 0.25, -0.25, 2.0), (80.0, 0.25, -0.25, 3.0),
+                              (70.0, -0.4, 0.0, 2.0)):
+        r = simulate_layout(spec, {0: (0.635, 0.6)}, Strike(speed, 90.0, elev, a, b))
+        roll = next(k for k, e in enumerate(r.events) if e.type == "slide_roll")
+        final = math.degrees(math.atan2(r.snap[roll, 0, 4], r.snap[roll, 0, 3]))
+        th = math.radians(elev)
+        back = math.sqrt(1.0 - a * a - b * b)
+        bx, by, bz = a, b * math.sin(th) - back * math.cos(th), b * math.cos(th) + back * math.sin(th)
+        t_cloth = (bz + 1.0) / math.sin(th)
+        coriolis = math.degrees(math.atan2(by + t_cloth * math.cos(th), bx))
+        print(f"| {elev:g} deg, a {a:+g}, b {b:+g}, {speed:g} m/s | {final:.1f} deg | {coriolis:.1f} deg "
+              f"| {(float(r.snap[roll, 0, 0]) - 0.635) * 100:+.1f} cm |")
+    print()
+    print("Direction in degrees from +x (90 = the aim); right English (a > 0) curves right. TP A.19: "
+          "\"the final CB angle usually comes up a little short of the angle predicted by the Coriolis method\" "
+          "(squirt, jamming); bola8's squirt makes up most of its difference.")
+    print()
+    print("### TP B.5: the hop of a rolling cue ball after a square hit")
+    print()
+    print("| speed | bola8 (TP A.14 friction) | bola8 with TP B.5's mu_b 0.06 | TP B.5 |")
+    print("|---|---|---|---|")
+    for label, v, tp in (("7 mph", 7 * mph, 0.067), ("12 mph", 12 * mph, 0.196), ("20 mph", 20 * mph, 0.544)):
+        cells = []
+        for settings in (PhysicsSettings(), PhysicsSettings(ball=BallParams(throw_a=0.06, throw_b=0.0,
+                                                                             e_ball=0.94))):
+            prm = settings.as_array(spec.cushion_height)
+            rvw = np.zeros((2, 3, 3))
+            rvw[0, 0, :2], rvw[1, 0, :2] = (0.635, 0.5), (0.635, 0.5 + 2 * R + 1e-6)
+            rvw[0, 1, 1], rvw[0, 2, 0] = v, -v / R
+            s = np.array([C.ROLLING, C.STATIONARY], dtype=np.int64)
+            geo = spec.geometry
+            k, ev_t, ev_type, ev_i, ev_j, ev_o, snap, trunc = run_events(
+                rvw, s, prm, geo.segments, geo.circles, geo.holes, settings.max_events, C.EV_STRIKE)
+            hit = int(np.flatnonzero(ev_type == C.EV_BALL_BALL)[0])
+            vz = float(snap[hit, 0, 5])
+            cells.append(f"{vz * vz / (2 * G) / inch:.3f} in" if vz > 0 else "no hop (under the settle height)")
+        print(f"| {label} | {cells[0]} | {cells[1]} | {tp} in |")
+    print()
+    print(f"### Balls off the table on hard breaks ({n_breaks} per row, head-ball break, typical racks)")
+    print()
+    print("| cue elevation | object balls off / break | breaks with an object ball off | cue ball off | "
+          "the 8 off | cue ball in the air at its first contact | balls down / break |")
+    print("|---|---|---|---|---|---|---|")
+    noise = ExecutionNoise(1.0)
+    for elev in (0.0, 5.0, 10.0):
+        off = any_off = cue_off = eight_off = airborne_first = down = 0
+        for seed in range(n_breaks):
+            rng = random.Random(2_000_003 + seed)
+            game, (dx, dy) = break_game(seed, "typical", "head ball")
+            aimed = Strike(1.0, math.degrees(math.atan2(dy, dx)), elev)
+            aimed = replace(aimed, speed=rng.uniform(*BALL_SPEED) / ball_per_stick(aimed))
+            turn = game.play(noise.perturb(aimed, rng))
+            assert turn.shot is not None and turn.simulation is not None
+            objects = turn.shot.off_table_object_balls
+            off += len(objects)
+            any_off += bool(objects)
+            cue_off += turn.shot.cue_ball_off_table
+            eight_off += 8 in objects
+            down += len(turn.shot.pocketed_object_balls)
+            sim = turn.simulation
+            first = next((k for k, e in enumerate(sim.events) if e.type == "ball_ball"), None)
+            airborne_first += first is not None and sim.snap[first - 1, 0, 9] == C.AIRBORNE
+        print(f"| {elev:g} deg | {off / n_breaks:.3f} | {pct(any_off, n_breaks)} | {pct(cue_off, n_breaks)} | "
+              f"{pct(eight_off, n_breaks)} | {pct(airborne_first, n_breaks)} | {down / n_breaks:.2f} |")
+    print()
+    print("Published: no rate of balls leaving the table on the break was found (AtLarge's break statistics "
+          "count made balls, fouls and 8-balls; 8-ball event rules give ball in hand \"after the cue ball is "
+          "sent off the table on the break\", so it happens).")
+    print()
 
 
 if __name__ == "__main__":

@@ -74,7 +74,7 @@ def test_the_referee_contract_lists_every_reason_code_and_its_article():
 
 
 EVENTS = ("strike", "miscue", "ball_ball", "cushion", "pocket", "slide_roll", "slide_stop", "slide_spin",
-          "roll_stop", "roll_spin", "spin_stop")
+          "roll_stop", "roll_spin", "spin_stop", "land", "off_table")
 
 
 def test_the_simulate_contract_names_every_event_and_setting():

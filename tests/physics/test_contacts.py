@@ -148,7 +148,7 @@ def test_contact_filters_never_change_a_contact_time():
             continue
         h = rng.uniform(0.0, 3.0)
         (d0x, d0y), (d1x, d1y), (d2x, d2y) = d0.tolist(), d1.tolist(), d2.tolist()
-        got = entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, h)
+        got = entry_dt(d0x, d0y, 0.0, d1x, d1y, 0.0, d2x, d2y, 0.0, rad, h)
         n0 = float(np.hypot(d0x, d0y))
         want = quartic_entry(d2x * d2x + d2y * d2y, 2.0 * (d1x * d2x + d1y * d2y),
                              d1x * d1x + d1y * d1y + 2.0 * (d0x * d2x + d0y * d2y),

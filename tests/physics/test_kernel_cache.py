@@ -4,9 +4,9 @@ numba's ``cache=True`` checks only the file of the cached function: a kernel
 that inlines a function of another module (the cushion kernel inlined
 ``stronge.final_slip``) kept its old cached code after an edit of that
 module until its cache files were deleted. These tests copy the package,
-play a Han 2005 cushion hit in fresh processes sharing one cache folder, and
-edit ``models.nose.nose_apply``, which ``han2005.rebound`` inlines, between
-them. Checked on the code before this cache: with numba's own cache, the
+sample a ball's flight with the server's ``trajectory._positions`` (an entry
+kernel: only those are cached) in fresh processes sharing one cache folder,
+and edit ``motion.flown``, which it inlines from another module, between them. Checked on the code before this cache: with numba's own cache, the
 cushion kernel edited through stronge.final_slip printed its old result.
 """
 
@@ -24,13 +24,17 @@ from bola8.physics import _jit
 
 HIT = """
 import json
+import numpy as np
 from bola8.physics import PhysicsSettings, table_spec
-from bola8.physics.models import han2005
-prm = PhysicsSettings(cushion_model="han2005").as_array(table_spec("9ft").cushion_height)
-# a stun ball square into the cushion with side spin, in the cushion's frame
-after = han2005.rebound(1.5, 0.2, 0.0, 0.0, 0.0, 30.0, prm)
-stats = han2005.rebound.stats
-print(json.dumps({"after": list(after), "hits": sum(stats.cache_hits.values()),
+from bola8.server.trajectory import _positions
+# a ball in flight (state 5), rising at 1 m/s: its position 0.1 s later, drawn by the server's sampler,
+# an entry kernel in another package that inlines motion.evolve and motion.flown
+snap = np.zeros((1, 1, 10))
+snap[0, 0, 4], snap[0, 0, 5], snap[0, 0, 9] = 1.0, 1.0, 5.0
+prm = PhysicsSettings().as_array(table_spec("9ft").cushion_height)
+after = _positions(snap, 0, np.zeros(1), np.array([0.1]), np.zeros(1, dtype=np.int64), prm)
+stats = _positions.stats
+print(json.dumps({"after": after[0].tolist(), "hits": sum(stats.cache_hits.values()),
                   "misses": sum(stats.cache_misses.values())}))
 """
 
@@ -49,11 +53,11 @@ def test_an_edit_of_a_helper_module_recompiles_the_kernel_that_inlines_it(tmp_pa
     first = _play(root, cache)
     again = _play(root, cache)
     assert first["misses"] == 1 and again == dict(first, hits=1, misses=0)   # the cache is used
-    nose = root / "bola8" / "physics" / "models" / "nose.py"
-    text = nose.read_text()
-    # nose_apply (inlined into han2005.rebound from another module) gives half the velocity change
-    assert text.count("    v0 += jx / m\n") == 1
-    nose.write_text(text.replace("    v0 += jx / m\n", "    v0 += 0.5 * jx / m\n"))
+    motion = root / "bola8" / "physics" / "motion.py"
+    text = motion.read_text()
+    # flown (inlined into the sampler from another module) with half the gravity
+    assert text.count("0.5 * g * dt * dt") == 1
+    motion.write_text(text.replace("0.5 * g * dt * dt", "0.25 * g * dt * dt"))
     edited = _play(root, cache)
     assert edited["misses"] == 1 and edited["hits"] == 0
     assert edited["after"] != first["after"]

@@ -259,8 +259,11 @@ def test_head_string_fact_object_ball_on_the_line(spec, dy, illegal):
 def _assert_sane(spec, start, r):
     R = spec.ball_radius
     final = r.final
-    assert set(final) | {b for b, _, _ in r.pocketed} == set(start)
-    assert not set(final) & {b for b, _, _ in r.pocketed}
+    pocketed, off = {b for b, _, _ in r.pocketed}, set(r.off_table)
+    assert set(final) | pocketed | off == set(start)
+    assert not set(final) & pocketed and not set(final) & off and not pocketed & off
+    in_play = r.snap[-1, :, 9] != C.OFF_TABLE       # (an off-table ball keeps where it crossed the side, in the air)
+    assert (r.snap[-1, in_play, 2] == 0.0).all() and (r.snap[-1, :, 9] != C.AIRBORNE).all()   # nothing left in the air
     for b, (x, y) in final.items():
         # wholly on the cloth, or resting in a pocket's jaws (inside the cushion boundary, by a mouth)
         in_jaws = (min(math.dist((x, y), m) for m in spec.pocket_mouths.values()) < 0.1

@@ -77,6 +77,7 @@ def test_a_pot_as_called_is_rewarded_and_a_miss_is_a_foul():
     table = constructed(settings, layout, (1, 2, 8, 9))
     action = np.zeros(9)
     action[0], action[1], action[3] = -1.0, 0.5, -0.6      # ball 1 (the lowest callable), foot-left, slow
+    action[4] = -1.0                                       # a level cue (0 is 15 degrees: the cue ball would hop)
     assert decode_call(action, table.game) == rules.Call(1, "foot-left")
     outcome = table.strike(action)
     assert outcome.info["legally_pocketed"] == [1] and not outcome.info["foul"]

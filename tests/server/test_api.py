@@ -216,3 +216,22 @@ def test_the_lag_is_drawn_as_it_was_played(client, auth) -> None:
         # the same simulation the referee of the lag used: it ends where the ball stopped
         assert samples[0][0] == 0 and samples[-1][1:3] == stroke["final"]
         assert max(s[2] for s in samples) > 2.0            # up the table to the foot cushion and back
+
+
+def test_a_jump_in_the_trajectory_has_its_height(client) -> None:
+    # samples are [t, x, y, z]: z the height of the ball's bottom above the cloth, a parabola while it flies
+    r = client.post("/api/practice/simulate", json={"balls": {"0": [0.635, 0.6], "3": [0.635, 1.0]},
+                                                    "strike": {"speed": 3.0, "phi": 90.0, "theta": 35.0}})
+    assert r.status_code == 200, r.text
+    shot = r.json()["shot"]
+    samples = shot["trajectory"]["0"]
+    assert all(len(s) == 4 for s in samples) and samples[0][3] == 0.0
+    top = max(samples, key=lambda s: s[3])
+    assert 0.08 < top[3] < 0.11 and samples[-1][3] == 0.0       # flew about 10 cm high over the 3, landed
+    assert "land" in {e["type"] for e in shot["events"]}
+    r = client.post("/api/practice/simulate", json={"balls": {"0": [0.635, 2.2]},
+                                                    "strike": {"speed": 6.0, "phi": 90.0, "theta": 40.0}})
+    shot = r.json()["shot"]
+    assert shot["off_table"][0]["ball"] == 0 and shot["off_table"][0]["side"] == "foot"
+    assert shot["facts"]["off_table"] == [0] and shot["trajectory"]["0"][-1][2] == 2.54
+

@@ -6,7 +6,9 @@ facts of the contract's SHOT (spec/referee-json.md), decided as follows:
 
 - ``first_contact``: the first object ball the cue ball touched, or None.
 - ``pocketed``: the balls that dropped, in time order, with their pockets.
-- ``off_table``: the balls that left the table (none in the 2-D model).
+- ``off_table``: the balls that left the table (Art. 15, 20.1.c, 12.1.b): flew
+  over a cushion or a pocket's opening, or landed beyond the cushions
+  (``bola8.physics.result.ShotResult.exits`` says where).
 - ``rail_after_contact``: after the first contact some ball touched a cushion
   nose or a jaw (Art. 10). Art. 17: a ball frozen to a cushion when the shot
   starts (within ``FROZEN_GAP``) does not count by being pushed into it; its
@@ -21,8 +23,13 @@ facts of the contract's SHOT (spec/referee-json.md), decided as follows:
   (y <= L/4; Art. 8.2/9: only a ball strictly beyond the line is playable),
   and the cue ball's centre never crossed y > L/4 before that contact (exact:
   the path is quadratic between events).
-- ``referee_fouls``: what a person saw (the simulator sees none); ``call``:
-  the shooter's call. Both come from the caller.
+- ``referee_fouls``: what a person saw, from the caller, and one the
+  simulator sees: ``illegal_jump`` (Art. 12.1.f) for a scooped jump - the
+  tip struck the cue ball below its centre (``Strike.tip_height`` < 0: for a
+  level cue, any draw) and the cue ball, lifted by the stroke, flew over a
+  ball before its first contact (``measure.passed_over``). A jump struck at
+  or above the centre with a raised butt is legal (RULINGS.md, Art. 12b.f), and
+  so is a small hop that passes over nothing. ``call``: the shooter's call.
 - ``cue_ball_frozen_to`` (Art. 18): the object balls touching the cue ball
   when the shot starts, measured with Art. 17's ``FROZEN_GAP``.
 
@@ -77,10 +84,22 @@ def frozen_to_cue_ball(result: ShotResult) -> tuple[int, ...]:
     return tuple(sorted(b for b, gap in measure.gaps_to_ball(result, 0).items() if gap <= FROZEN_GAP))
 
 
+def jump_of(result: ShotResult) -> str | None:
+    """Art. 12.1.f: "legal" or "scoop" when the cue ball jumped over a ball before its first contact, else None.
+
+    Told apart by where the tip struck (see the module); a result without its strike (built by hand) is no jump.
+    """
+    if result.strike is None or not measure.passed_over(result, 0):
+        return None
+    return "scoop" if result.strike.tip_height() < 0.0 else "legal"
+
+
 def shot_of(result: ShotResult, call: rules.Call | None = None, referee_fouls: tuple[str, ...] = ()) -> rules.Shot:
     """The referee's facts of a simulated shot, with the caller's call and the fouls a person saw."""
     first = measure.first_contact(result, 0)
     counted = counted_cushion_contacts(result)
+    if "illegal_jump" not in referee_fouls and jump_of(result) == "scoop":
+        referee_fouls = tuple(referee_fouls) + ("illegal_jump",)
     return rules.Shot(
         first_contact=None if first is None else first[0],
         pocketed=tuple(rules.Pocketed(ball, pocket) for ball, pocket, _t in result.pocketed),

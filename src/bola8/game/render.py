@@ -51,14 +51,21 @@ _WORDS = {
            "legend": "Leyenda:", "cue_path": "recorrido de la bola blanca",
            "ball_path": "recorrido de una bola (en su color)", "stopped": "donde se detuvo",
            "called_pocket": "tronera cantada", "respotted_ball": "bola repuesta (Art. 16)",
-           "head_string": "línea de cabecera", "foot_spot": "punto de pie"},
+           "head_string": "línea de cabecera", "foot_spot": "punto de pie",
+           "off_table": "Fuera de la mesa (x: por donde salió)"},
     "en": {"call": "Call", "none": "no call", "in": "in", "foul": "FOUL", "legal": "Legal shot",
            "pocketed": "Pocketed", "cue_ball": "cue ball",
            "respotted": "Re-spotted on the long string (Art. 16, dashed ball): {balls}",
            "legend": "Legend:", "cue_path": "cue ball path",
            "ball_path": "object ball path (in its colour)", "stopped": "where it stopped",
            "called_pocket": "called pocket", "respotted_ball": "re-spotted ball (Art. 16)",
-           "head_string": "head string", "foot_spot": "foot spot"},
+           "head_string": "head string", "foot_spot": "foot spot",
+           "off_table": "Off the table (x: where it left)"},
+}
+# the side of the table a ball left over (physics.codes.SIDE_NAMES)
+_SIDES = {
+    "es": {"head": "banda de cabecera", "foot": "banda de pie", "left": "banda izquierda", "right": "banda derecha"},
+    "en": {"head": "head cushion", "foot": "foot cushion", "left": "left cushion", "right": "right cushion"},
 }
 
 
@@ -131,6 +138,8 @@ def render_shot(spec: TableSpec, before: Mapping[int, Point], result: ShotResult
                        f'fill="none" stroke="{_stroke_colour(ball)}" stroke-width="1.5" stroke-dasharray="3 2"/>')
     for ball in moving:
         out += _ball(frame, ball, before[ball])
+    for exit_ in result.exits:
+        out += _off_table_mark(frame, exit_.ball, (exit_.x, exit_.y))
     for ball, where in respotted:
         out += _respotted_ball(frame, ball, where)
     out += legend
@@ -259,6 +268,16 @@ def _respotted_ball(frame: _Frame, ball: int, where: Point) -> list[str]:
             f'fill="#fff">{ball}</text>', '</g>']
 
 
+def _off_table_mark(frame: _Frame, ball: int, where: Point) -> list[str]:
+    """A cross where a ball left the table (its centre crossed the side's line), in the ball's colour."""
+    cx, cy = frame.px(where)
+    r = frame.spec.ball_radius * SCALE
+    colour = _stroke_colour(ball)
+    return [f'<g class="off-table" data-ball="{ball}"><title>{ball}</title>',
+            f'<path d="M{cx - r:.1f},{cy - r:.1f} L{cx + r:.1f},{cy + r:.1f} M{cx - r:.1f},{cy + r:.1f} '
+            f'L{cx + r:.1f},{cy - r:.1f}" stroke="{colour}" stroke-width="3"/>', '</g>']
+
+
 def _stroke_colour(ball: int) -> str:
     return "#ffffff" if ball == 0 else BALL_COLOURS[ball]
 
@@ -311,6 +330,10 @@ def _caption_lines(title: str, call: rules.Call | None, ruling: rules.Ruling, re
         dropped = ", ".join(f"{words['cue_ball'] if ball == 0 else ball} ({name_of(pocket, lang)})"
                             for ball, pocket, _t in result.pocketed)
         lines.append((f"{words['pocketed']}: {dropped}", False))
+    if result.exits:
+        sides = _SIDES["es" if lang == "es" else "en"]
+        gone = ", ".join(f"{words['cue_ball'] if e.ball == 0 else e.ball} ({sides[e.side]})" for e in result.exits)
+        lines.append((f"{words['off_table']}: {gone}", False))
     if respotted:
         lines.append((words["respotted"].format(balls=", ".join(str(ball) for ball, _ in respotted)), False))
     head = words["foul"] if ruling.foul else words["legal"]

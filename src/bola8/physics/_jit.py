@@ -63,6 +63,7 @@ class _PackageLocator(_CacheLocator):
 
     def __init__(self, py_func: Callable[..., Any], path: Path) -> None:
         self._lineno = py_func.__code__.co_firstlineno
+        self._py_file = py_func.__code__.co_filename   # (numba's warning about an uncachable function reads it)
         self._cache_path = str(path)
 
     def get_cache_path(self) -> str:
@@ -94,11 +95,21 @@ class _PackageCache(FunctionCache):
     _impl_class = _PackageCacheImpl
 
 
-def kernel(*, inline: Literal["never", "always"] = "never") -> Callable[[F], F]:
-    """``numba.njit`` compiled lazily and cached by the package key (see the module's docstring)."""
+def kernel(*, inline: Literal["never", "always"] = "never", entry: bool = False) -> Callable[[F], F]:
+    """``numba.njit`` compiled lazily; an ``entry`` kernel (one Python calls: the package, or the tests and
+    benchmarks that call a helper directly) is cached by the package key.
+
+    Only entry kernels are written to the disk cache. A helper is compiled as part
+    of the kernel that calls it, whose cached library holds the helper's code too: a
+    warm start loads the entry kernels and compiles nothing, and a cold start does
+    not pay for writing every helper's own copy (each level of the call tree held
+    the code of the levels below it: about a second of a cold start).
+    """
 
     def decorate(func: F) -> F:
         dispatcher = numba.njit(inline=inline)(func)
+        if not entry:
+            return dispatcher  # type: ignore[return-value]  # a Dispatcher is called like the function
         try:
             dispatcher._cache = _PackageCache(dispatcher.py_func)  # type: ignore[attr-defined, no-untyped-call]
         except RuntimeError:

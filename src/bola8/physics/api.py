@@ -48,7 +48,7 @@ def simulate_layout(spec: TableSpec, balls: dict[int, tuple[float, float]], stri
     k, ev_t, ev_type, ev_i, ev_j, ev_o, snap, truncated = run_events(
         rvw, s, prm, g.segments, g.circles, g.holes, settings.max_events, first)
     return ShotResult(spec=spec, start=start, numbers=numbers, prm=prm, ev_t=ev_t, ev_type=ev_type,
-                      ev_i=ev_i, ev_j=ev_j, ev_o=ev_o, snap=snap, truncated=bool(truncated))
+                      ev_i=ev_i, ev_j=ev_j, ev_o=ev_o, snap=snap, truncated=bool(truncated), strike=strike)
 
 
 BALL_KEYS = tuple(str(n) for n in range(16))

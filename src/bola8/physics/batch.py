@@ -34,7 +34,7 @@ IntArray = npt.NDArray[np.int64]
 _DEFAULT_SETTINGS = PhysicsSettings()
 
 
-@kernel()
+@kernel(entry=True)
 def run_batch(rvw0: FloatArray, cue_v: FloatArray, cue_w: FloatArray, first: IntArray, prm: FloatArray,
               segs: FloatArray, circs: FloatArray, holes: FloatArray, max_events: int
               ) -> tuple[IntArray, FloatArray, IntArray, IntArray, IntArray, IntArray, FloatArray, IntArray]:
@@ -132,5 +132,5 @@ def simulate_batch(spec: TableSpec, balls: dict[int, tuple[float, float]], strik
         a, b = int(offsets[m]), int(offsets[m + 1])
         results.append(ShotResult(spec=spec, start=dict(start), numbers=numbers, prm=prm, ev_t=ev_t[a:b],
                                   ev_type=ev_type[a:b], ev_i=ev_i[a:b], ev_j=ev_j[a:b], ev_o=ev_o[a:b],
-                                  snap=snap[a:b], truncated=bool(truncated[m])))
+                                  snap=snap[a:b], truncated=bool(truncated[m]), strike=strikes[m]))
     return results

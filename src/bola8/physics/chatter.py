@@ -34,8 +34,8 @@ def chatter_speed(v_app, since, prm):
 
 
 @kernel(inline="always")
-def keep_apart(a, b, nx, ny, target, m, I):
-    """Anti-chatter: two balls leave a repeating contact ``target`` apart along the normal.
+def keep_apart(a, b, nx, ny, nz, target, m, I):
+    """Anti-chatter: two balls leave a repeating contact ``target`` apart along the normal n.
 
     The missing separation speed is given symmetrically along the normal
     (momentum kept); its kinetic energy m (target^2 - vsep^2) / 4 is taken
@@ -43,24 +43,26 @@ def keep_apart(a, b, nx, ny, target, m, I):
     across the normal, scaled down together - so the energy does not rise.
     If that motion cannot pay for it the contact stays as the model left it.
     """
-    vsep = (b[1, 0] - a[1, 0]) * nx + (b[1, 1] - a[1, 1]) * ny
+    vsep = (b[1, 0] - a[1, 0]) * nx + (b[1, 1] - a[1, 1]) * ny + (b[1, 2] - a[1, 2]) * nz
     if vsep >= target:
         return
     gain = 0.25 * m * (target * target - vsep * vsep)
-    # half the relative velocity across the normal: a has mean - d, b has mean + d
     dx = 0.5 * (b[1, 0] - a[1, 0]) - 0.5 * vsep * nx
     dy = 0.5 * (b[1, 1] - a[1, 1]) - 0.5 * vsep * ny
+    dz = 0.5 * (b[1, 2] - a[1, 2]) - 0.5 * vsep * nz
     spin = 0.5 * I * (a[2, 0] ** 2 + a[2, 1] ** 2 + a[2, 2] ** 2 + b[2, 0] ** 2 + b[2, 1] ** 2 + b[2, 2] ** 2)
-    avail = spin + m * (dx * dx + dy * dy)
+    avail = spin + m * (dx * dx + dy * dy + dz * dz)
     if not gain < avail:
         return
     k = np.sqrt(1.0 - gain / avail)
     half = 0.5 * (target - vsep)
-    cx, cy = (k - 1.0) * dx + half * nx, (k - 1.0) * dy + half * ny
+    cx, cy, cz = (k - 1.0) * dx + half * nx, (k - 1.0) * dy + half * ny, (k - 1.0) * dz + half * nz
     a[1, 0] -= cx
     a[1, 1] -= cy
+    a[1, 2] -= cz
     b[1, 0] += cx
     b[1, 1] += cy
+    b[1, 2] += cz
     for c in range(3):
         a[2, c] *= k
         b[2, c] *= k

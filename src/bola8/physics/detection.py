@@ -17,12 +17,14 @@ from bola8.physics.codes import INF
 from bola8.physics.roots import quartic_entry
 
 
-@kernel()
-def entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, horizon):
+@kernel(entry=True)
+def entry_dt(d0x, d0y, d0z, d1x, d1y, d1z, d2x, d2y, d2z, rad, horizon):
     """First t in [0, horizon] at which |d0 + d1 t + d2 t^2| falls to rad (quartic), or inf.
 
     d is a ball's path relative to another ball (rad = 2R), to a jaw tip
-    (rad = R + tip radius) or to a pocket's drop centre (rad = its radius).
+    (rad = R + tip radius) or to a pocket's drop centre (rad = its radius),
+    across the cloth and in height (the z terms: zero on the cloth; the height
+    of a ball in flight is a parabola too, so the quartic stays a quartic).
     Scalar arguments: a call passes no arrays (no reference counting), so it
     is cheap without being inlined at each of its call sites.
 
@@ -35,17 +37,19 @@ def entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, horizon):
     - u = d0 / n0, the line of centres at the start: n0 |d(t)| >= n0^2 + (d1.d0) t
       + (d2.d0) t^2, a quadratic in t (balls moving apart or side by side);
       at least as tight as the triangle inequality n0 - |d1| t - |d2| t^2;
-    - u across the relative velocity, w = d1 turned by 90 degrees: d(t).w =
-      d0.w + (d2.w) t^2 is monotone in t, so if it keeps its sign |d(t)| |w| >=
+    - u across the relative velocity, w = d1 turned by 90 degrees in the cloth's
+      plane: d(t).w = d0.w + (d2.w) t^2 is monotone in t (whatever the heights
+      do: w is level), so if it keeps its sign |d(t)| |w| >=
       min(|d0.w|, |d0.w + (d2.w) horizon^2|) (balls that pass each other).
 
-    The quartic's n0 is np.hypot's, as before.
+    The quartic's n0 is np.hypot's, as before. With the z terms zero every sum
+    adds exact zeros: the same arithmetic as the level version of earlier versions.
     """
-    n0sq = d0x * d0x + d0y * d0y
+    n0sq = d0x * d0x + d0y * d0y + d0z * d0z
     lim = rad + 1e-9
     if n0sq > lim * lim:
-        b1 = d1x * d0x + d1y * d0y
-        b2 = d2x * d0x + d2y * d0y
+        b1 = d1x * d0x + d1y * d0y + d1z * d0z
+        b2 = d2x * d0x + d2y * d0y + d2z * d0z
         low = min(n0sq, n0sq + (b1 + b2 * horizon) * horizon)
         if b2 > 0.0 and 0.0 < -b1 < 2.0 * b2 * horizon:
             low = min(low, n0sq - 0.25 * b1 * b1 / b2)
@@ -55,13 +59,13 @@ def entry_dt(d0x, d0y, d1x, d1y, d2x, d2y, rad, horizon):
         e = c + (d1x * d2y - d1y * d2x) * horizon * horizon
         if (c > 0.0) == (e > 0.0) and min(abs(c), abs(e)) > lim * np.sqrt(d1x * d1x + d1y * d1y):
             return INF
-    n0 = np.hypot(d0x, d0y)
-    return quartic_entry(d2x * d2x + d2y * d2y, 2.0 * (d1x * d2x + d1y * d2y),
-                         d1x * d1x + d1y * d1y + 2.0 * (d0x * d2x + d0y * d2y),
-                         2.0 * (d0x * d1x + d0y * d1y), n0 * n0 - rad * rad, 0.0, horizon)
+    n0 = np.hypot(np.hypot(d0x, d0y), d0z)
+    return quartic_entry(d2x * d2x + d2y * d2y + d2z * d2z, 2.0 * (d1x * d2x + d1y * d2y + d1z * d2z),
+                         d1x * d1x + d1y * d1y + d1z * d1z + 2.0 * (d0x * d2x + d0y * d2y + d0z * d2z),
+                         2.0 * (d0x * d1x + d0y * d1y + d0z * d1z), n0 * n0 - rad * rad, 0.0, horizon)
 
 
-@kernel()
+@kernel(entry=True)
 def quadratic_entry(c0, c1, c2, horizon):
     """First t in [0, horizon] where c0 t^2 + c1 t + c2 goes from > 0 to <= 0 (closed form).
 
@@ -134,31 +138,101 @@ def segment_dt(x0, y0, x1, y1, x2, y2, ax, ay, bx, by, nx, ny, R, horizon):
 
 
 @kernel()
-def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R):
-    """A moving ball's first cushion or jaw contact and first drop within h, on the path
-    (x0, y0) + (x1, y1) t + (x2, y2) t^2: (cushion dt, cushion index, drop dt, pocket index),
-    dt inf and index -1 if none. Cushion indices: segments first, then jaw-tip circles."""
+def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R, flying, z0, vz, g, nose, width, length):
+    """A moving ball's first cushion or jaw contact and first drop (or exit from the table) within h, on
+    the path (x0, y0) + (x1, y1) t + (x2, y2) t^2: (cushion dt, cushion index, drop dt, pocket index),
+    dt inf and index -1 if none. Cushion indices: segments' faces first, then jaw-tip circles, then
+    the segments' top edges (the nose line, for a ball in flight).
+
+    ``flying``: the ball is in flight, its centre on a straight line (x2 = y2 = 0) and its bottom at
+    height z(t) = z0 + vz t - g t^2 / 2 above the cloth (on the cloth pass z0 = vz = g = 0). Across a
+    cushion face or jaw, the cushion is a wall whose top edge is the nose (height ``nose``): a ball whose
+    centre is not above the edge meets the wall where it would on the cloth (centre R from the face, a
+    quadratic); one whose centre is above it meets the edge where the distance from its centre to the edge
+    line falls to R (the edge's horizontal distance is linear in t and its height a parabola: a quartic),
+    and flies over it if that never happens before its centre passes over the edge. A jaw tip (a short
+    upright round) stops it if its bottom is below the nose. A drop circle takes it if its bottom is below
+    the nose when it enters. It leaves the table (drop
+    index -1 - side) when its centre crosses a side of the playing area (side 0 y = 0, 1 y = length,
+    2 x = 0, 3 x = width) over a cushion (within a cushion nose's length), or over a pocket's opening
+    with its bottom at or above the nose: past the nose there is only the cushion top, the rail and the
+    floor, which the model has no surface for.
+    """
     best = INF
     bo = -1
-    for k in range(segs.shape[0]):
+    ns = segs.shape[0]
+    edge = nose - R        # the nose's height above a resting ball's centre
+    for k in range(ns):
         d = segment_dt(x0, y0, x1, y1, x2, y2, segs[k, 0], segs[k, 1], segs[k, 2], segs[k, 3], segs[k, 4],
                        segs[k, 5], R, h)
-        if d < best:
-            best = d
+        if not flying:
+            if d < best:
+                best = d
+                bo = k
+            continue
+        if d < best and z0 + (vz - 0.5 * g * d) * d <= edge:
+            best = d          # the face, below the edge
             bo = k
-    ns = segs.shape[0]
+            continue
+        # the edge: p(t) across the cushion, q(t) up from the edge; the first |(p, q)| = R with p >= 0
+        nx, ny = segs[k, 4], segs[k, 5]
+        p0 = (x0 - segs[k, 0]) * nx + (y0 - segs[k, 1]) * ny
+        p1 = x1 * nx + y1 * ny
+        d = entry_dt(p0, z0 - edge, 0.0, p1, vz, 0.0, 0.0, -0.5 * g, 0.0, R, min(h, best))
+        if d < best and p0 + p1 * d >= 0.0:
+            ex, ey = segs[k, 2] - segs[k, 0], segs[k, 3] - segs[k, 1]
+            lam = ((x0 + x1 * d - segs[k, 0]) * ex + (y0 + y1 * d - segs[k, 1]) * ey) / (ex * ex + ey * ey)
+            if -1e-9 <= lam <= 1.0 + 1e-9:
+                best = d
+                bo = ns + circs.shape[0] + k
     # nothing after the ball's first own event matters: it is recomputed then
     for k in range(circs.shape[0]):
-        d = entry_dt(x0 - circs[k, 0], y0 - circs[k, 1], x1, y1, x2, y2, R + circs[k, 2], min(h, best))
-        if d < best:
+        d = entry_dt(x0 - circs[k, 0], y0 - circs[k, 1], 0.0, x1, y1, 0.0, x2, y2, 0.0, R + circs[k, 2],
+                     min(h, best))
+        if d < best and z0 + (vz - 0.5 * g * d) * d < nose:
             best = d
             bo = ns + k
     hh = min(h, best)
     best_h = INF
     bo_h = -1
     for k in range(holes.shape[0]):
-        d = entry_dt(x0 - holes[k, 0], y0 - holes[k, 1], x1, y1, x2, y2, holes[k, 2], hh)
-        if d < best_h:
+        d = entry_dt(x0 - holes[k, 0], y0 - holes[k, 1], 0.0, x1, y1, 0.0, x2, y2, 0.0, holes[k, 2], hh)
+        if d < best_h and z0 + (vz - 0.5 * g * d) * d < nose:
             best_h = d
             bo_h = k
+    if not flying:
+        return best, bo, best_h, bo_h
+    vx, vy = x1, y1
+    for side in range(4):
+        if side == 0:
+            c0, c1 = y0, -vy
+        elif side == 1:
+            c0, c1 = length - y0, vy
+        elif side == 2:
+            c0, c1 = x0, -vx
+        else:
+            c0, c1 = width - x0, vx
+        if c0 < 0.0 or c1 <= 0.0:
+            continue            # already outside that side (in a pocket's throat) or not moving out
+        d = c0 / c1
+        if d > hh or d >= best_h:
+            continue
+        along = x0 + vx * d if side < 2 else y0 + vy * d
+        over = z0 + (vz - 0.5 * g * d) * d >= nose
+        if not over:
+            # low: off the table only over a cushion (within a nose's length), not into a pocket's opening
+            for k in range(ns):
+                if segs[k, 6] >= 0.0:
+                    continue
+                nx, ny = segs[k, 4], segs[k, 5]
+                s_k = 0 if ny > 0.5 else (1 if ny < -0.5 else (2 if nx > 0.5 else 3))
+                if s_k != side:
+                    continue
+                lo = min(segs[k, 0], segs[k, 2]) if side < 2 else min(segs[k, 1], segs[k, 3])
+                hi = max(segs[k, 0], segs[k, 2]) if side < 2 else max(segs[k, 1], segs[k, 3])
+                if lo <= along <= hi:
+                    over = True
+        if over:
+            best_h = d
+            bo_h = -1 - side
     return best, bo, best_h, bo_h

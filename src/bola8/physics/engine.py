@@ -7,8 +7,12 @@
 
 Between events every ball moves in closed form (``motion``); the loop asks
 ``detection`` for the next contact times, applies the earliest event
-(``motion.resolve_transition``, a drop, ``ball_ball``, ``cushion``) and
-goes on until every ball is at rest or pocketed. Caches: the next
+(``motion.resolve_transition`` - a landing among them -, a drop, a ball
+leaving the table, ``ball_ball``, ``cushion``) and goes on until every ball
+is at rest, pocketed or off the table. A ball in flight takes part in
+everything in three dimensions: its contacts with other balls are quartics of
+the 3-D distance; it meets a cushion's face below the nose, or the nose's
+edge (``_edge_hit``), or flies over it. Caches: the next
 transition time of each ball, the next contact time of each pair (n x n),
 each ball's next cushion/jaw contact and next drop; after an event only the
 entries of the balls it touched are recomputed. Every event is written into
@@ -27,11 +31,11 @@ import numpy.typing as npt
 
 from bola8.physics._jit import kernel
 from bola8.physics.ball_ball import resolve_ball_ball
-from bola8.physics.codes import (EV_BALL_BALL, EV_CUSHION, EV_POCKET, INF, P_G, P_MUR, P_MUS, P_MUSP, P_R,
-                                 POCKETED, ROLLING, SLIDING, STATIONARY)
+from bola8.physics.codes import (AIRBORNE, EV_BALL_BALL, EV_CUSHION, EV_OFF_TABLE, EV_POCKET, INF, OFF_TABLE, P_EC,
+                                 P_G, P_MUR, P_MUS, P_MUSP, P_R, P_SINT, POCKETED, ROLLING, SLIDING, STATIONARY)
 from bola8.physics.cushion import resolve_cushion
 from bola8.physics.detection import contacts, entry_dt
-from bola8.physics.motion import evolved, path_terms, resolve_transition, settle, transition_dt
+from bola8.physics.motion import evolved, flown, path_terms, resolve_transition, settle, transition_dt
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -45,18 +49,73 @@ def _separate_balls(a, b, R):
 
     The contact time is found at or just past the crossing, so the balls may
     overlap by rounding; without this a grazing pair whose approach speed
-    rounds to zero would be found "in contact now" again and again.
+    rounds to zero would be found "in contact now" again and again. (On the
+    cloth the line of centres is level and its height terms are exact zeros.)
     """
-    nx, ny = b[0, 0] - a[0, 0], b[0, 1] - a[0, 1]
-    d = np.hypot(nx, ny)
+    nx, ny, nz = b[0, 0] - a[0, 0], b[0, 1] - a[0, 1], b[0, 2] - a[0, 2]
+    d = np.hypot(np.hypot(nx, ny), nz)
     gap = 2.0 * R + SPACER - d
     if gap > 0.0 and d > 0.0:
         nx /= d
         ny /= d
+        nz /= d
         a[0, 0] -= 0.5 * gap * nx
         a[0, 1] -= 0.5 * gap * ny
+        a[0, 2] -= 0.5 * gap * nz
         b[0, 0] += 0.5 * gap * nx
         b[0, 1] += 0.5 * gap * ny
+        b[0, 2] += 0.5 * gap * nz
+        # never below the cloth: a ball at cloth height stays there (the slate holds it)
+        if a[0, 2] < 0.0:
+            a[0, 2] = 0.0
+        if b[0, 2] < 0.0:
+            b[0, 2] = 0.0
+
+
+@kernel(inline="always")
+def _table_size(segs):
+    """(width, length) of the playing area: the far ends of the cushion noses."""
+    width = 0.0
+    length = 0.0
+    for k in range(segs.shape[0]):
+        if segs[k, 6] < 0.0:
+            width = max(width, max(segs[k, 0], segs[k, 2]))
+            length = max(length, max(segs[k, 1], segs[k, 3]))
+    return width, length
+
+
+@kernel(inline="always")
+def _in_hole(x, y, holes):
+    for k in range(holes.shape[0]):
+        if np.hypot(x - holes[k, 0], y - holes[k, 1]) < holes[k, 2]:
+            return k
+    return -1
+
+
+@kernel(inline="always")
+def _edge_hit(b, segs, k, edge, prm):
+    """A ball in flight strikes the top edge of cushion face k (the nose line, ``edge`` above a resting
+    centre): it is put R + SPACER from the edge line, and its velocity along the normal from the edge
+    to its centre comes back at the cushion's restitution; no friction (the spin is kept).
+    """
+    R = prm[P_R]
+    nx, ny = segs[k, 4], segs[k, 5]
+    p = (b[0, 0] - segs[k, 0]) * nx + (b[0, 1] - segs[k, 1]) * ny
+    q = b[0, 2] - edge
+    d = np.hypot(p, q)
+    if d <= 0.0:
+        return
+    ux, uy, uz = p / d * nx, p / d * ny, q / d
+    if d < R + SPACER:
+        b[0, 0] += (R + SPACER - d) * ux
+        b[0, 1] += (R + SPACER - d) * uy
+        b[0, 2] += (R + SPACER - d) * uz
+    vn = b[1, 0] * ux + b[1, 1] * uy + b[1, 2] * uz
+    if vn < 0.0:
+        k_ = (1.0 + prm[P_EC]) * vn
+        b[1, 0] -= k_ * ux
+        b[1, 1] -= k_ * uy
+        b[1, 2] -= k_ * uz
 
 
 @kernel(inline="always")
@@ -84,7 +143,7 @@ def _snapshot(snap, k, rvw, s):
         snap[k, i, 9] = s[i]
 
 
-@kernel()
+@kernel(entry=True)
 def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, circs: FloatArray,
                holes: FloatArray, max_events: int, first_event: int
                ) -> tuple[int, FloatArray, IntArray, IntArray, IntArray, IntArray, FloatArray, bool]:
@@ -92,7 +151,8 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
 
     Returns (count, times, types, ball i, ball j, object, snapshots, truncated):
     object = cushion index (segments first, then jaw-tip circles) for a
-    cushion event, pocket index for a pocket event, else -1.
+    cushion event, pocket index for a pocket event, the side left over
+    (``codes.SIDE_NAMES``) for an off-table event, else -1.
     """
     n = rvw.shape[0]
     R, g, mus, mur, musp = prm[P_R], prm[P_G], prm[P_MUS], prm[P_MUR], prm[P_MUSP]
@@ -112,11 +172,18 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
     hole_o = np.empty(n, dtype=np.int64)
     pair_t = np.empty((n, n))
     pc = np.empty((n, 6))
+    zc = np.empty((n, 2))      # height and vertical speed of each ball (0, 0 on the cloth)
     ns = segs.shape[0]
+    width, length = _table_size(segs)
+    nose = R * (1.0 + prm[P_SINT])     # the cushion nose's height above the cloth
+    # a ball driven into the slate (the cue ball of an elevated stroke) bounces off it at once (TP B.10)
+    for i in range(n):
+        if s[i] != POCKETED and s[i] != OFF_TABLE and rvw[i, 1, 2] != 0.0:
+            s[i] = settle(rvw[i], prm)
     # time of each pair's and each (ball, cushion) pair's last contact, for the anti-chatter guard
     last_pair = np.empty((n, n))
     last_pair[:, :] = -INF
-    last_cush = np.empty((n, ns + circs.shape[0]))
+    last_cush = np.empty((n, ns + circs.shape[0] + ns))   # faces, tips, the faces' top edges
     last_cush[:, :] = -INF
     t = 0.0
     k = 0
@@ -145,18 +212,21 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
             pc[m, 0], pc[m, 1], pc[m, 2], pc[m, 3], pc[m, 4], pc[m, 5] = path_terms(
                 s[m], rvw[m, 0, 0], rvw[m, 0, 1], rvw[m, 1, 0], rvw[m, 1, 1], rvw[m, 2, 0], rvw[m, 2, 1], R, mus,
                 mur, g)
+            zc[m, 0], zc[m, 1] = rvw[m, 0, 2], rvw[m, 1, 2]
         # each stale ball's next transition, cushion or jaw contact, and drop
         for q in range(nstale):
             i = stale[q]
             trans[i] = INF
             cush_t[i] = INF
             hole_t[i] = INF
-            if s[i] == POCKETED:
+            if s[i] == POCKETED or s[i] == OFF_TABLE:
                 continue
             trans[i] = t + transition_dt(rvw[i], s[i], prm)
-            if s[i] == SLIDING or s[i] == ROLLING:
+            if s[i] == SLIDING or s[i] == ROLLING or s[i] == AIRBORNE:
+                flying = s[i] == AIRBORNE
                 dc, cush_o[i], dh, hole_o[i] = contacts(pc[i, 0], pc[i, 1], pc[i, 2], pc[i, 3], pc[i, 4], pc[i, 5],
-                                                         trans[i] - t, segs, circs, holes, R)
+                                                         trans[i] - t, segs, circs, holes, R, flying, zc[i, 0],
+                                                         zc[i, 1], g if flying else 0.0, nose, width, length)
                 cush_t[i] = t + dc
                 hole_t[i] = t + dh
         for q in range(nstale):
@@ -167,15 +237,19 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
                 # the next contact of the pair (written here, not in a helper: see path_terms)
                 a, b = (x, m) if x < m else (m, x)
                 pair_t[a, b] = INF
-                if s[a] == POCKETED or s[b] == POCKETED:
+                if s[a] == POCKETED or s[b] == POCKETED or s[a] == OFF_TABLE or s[b] == OFF_TABLE:
                     continue
-                if not (s[a] == SLIDING or s[a] == ROLLING or s[b] == SLIDING or s[b] == ROLLING):
+                flying = s[a] == AIRBORNE or s[b] == AIRBORNE
+                if not (flying or s[a] == SLIDING or s[a] == ROLLING or s[b] == SLIDING or s[b] == ROLLING):
                     continue
                 # a contact after either ball's next own event (transition, cushion, drop) is recomputed then
                 h = min(min(trans[a], trans[b]), min(min(cush_t[a], cush_t[b]), min(hole_t[a], hole_t[b]))) - t
-                pair_t[a, b] = t + entry_dt(pc[a, 0] - pc[b, 0], pc[a, 1] - pc[b, 1], pc[a, 2] - pc[b, 2],
-                                             pc[a, 3] - pc[b, 3], pc[a, 4] - pc[b, 4], pc[a, 5] - pc[b, 5],
-                                             2.0 * R, h)
+                # heights: zero on the cloth, a parabola in flight (relative: linear if both fly)
+                ga = -0.5 * g if s[a] == AIRBORNE else 0.0
+                gb = -0.5 * g if s[b] == AIRBORNE else 0.0
+                pair_t[a, b] = t + entry_dt(pc[a, 0] - pc[b, 0], pc[a, 1] - pc[b, 1], zc[a, 0] - zc[b, 0],
+                                             pc[a, 2] - pc[b, 2], pc[a, 3] - pc[b, 3], zc[a, 1] - zc[b, 1],
+                                             pc[a, 4] - pc[b, 4], pc[a, 5] - pc[b, 5], ga - gb, 2.0 * R, h)
             paired[x] = 1
         for q in range(nstale):
             paired[stale[q]] = 0
@@ -210,7 +284,8 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
         if k >= max_events:
             truncated = True
             for i in range(n):
-                if s[i] != POCKETED:
+                if s[i] != POCKETED and s[i] != OFF_TABLE:
+                    rvw[i, 0, 2] = 0.0     # a ball stopped in flight is put down on the cloth below it
                     rvw[i, 1, :] = 0.0
                     rvw[i, 2, :] = 0.0
                     s[i] = STATIONARY
@@ -220,42 +295,68 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
             break
         dt = tmin - t
         for i in range(n):
-            if s[i] != STATIONARY and s[i] != POCKETED:
+            if s[i] != STATIONARY and s[i] != POCKETED and s[i] != OFF_TABLE:
                 (rvw[i, 0, 0], rvw[i, 0, 1], rvw[i, 1, 0], rvw[i, 1, 1], rvw[i, 2, 0], rvw[i, 2, 1],
                  rvw[i, 2, 2]) = evolved(s[i], dt, rvw[i, 0, 0], rvw[i, 0, 1], rvw[i, 1, 0], rvw[i, 1, 1],
                                          rvw[i, 2, 0], rvw[i, 2, 1], rvw[i, 2, 2], R, g, mus, mur, musp)
+                if s[i] == AIRBORNE:
+                    rvw[i, 0, 2], rvw[i, 1, 2] = flown(rvw[i, 0, 2], rvw[i, 1, 2], dt, g)
         t = tmin
         obj = -1
         if kind == 0:
-            s[bi], code = resolve_transition(rvw[bi], s[bi], prm)
+            if s[bi] == AIRBORNE:
+                obj = _in_hole(rvw[bi, 0, 0], rvw[bi, 0, 1], holes)
+            if obj >= 0:
+                # it comes down inside a pocket's drop circle: it drops
+                code = EV_POCKET
+                s[bi] = POCKETED
+                rvw[bi, 0, 0] = holes[obj, 0]
+                rvw[bi, 0, 1] = holes[obj, 1]
+                rvw[bi, 0, 2] = 0.0
+                rvw[bi, 1, :] = 0.0
+                rvw[bi, 2, :] = 0.0
+            else:
+                s[bi], code = resolve_transition(rvw[bi], s[bi], prm)
+        elif kind == 1 and hole_o[bi] < 0:
+            # out over a side of the table: it stays where it crossed, out of play
+            code = EV_OFF_TABLE
+            obj = -1 - hole_o[bi]
+            s[bi] = OFF_TABLE
+            rvw[bi, 1, :] = 0.0
+            rvw[bi, 2, :] = 0.0
         elif kind == 1:
             code = EV_POCKET
             obj = hole_o[bi]
             s[bi] = POCKETED
             rvw[bi, 0, 0] = holes[obj, 0]
             rvw[bi, 0, 1] = holes[obj, 1]
+            rvw[bi, 0, 2] = 0.0
             rvw[bi, 1, :] = 0.0
             rvw[bi, 2, :] = 0.0
         elif kind == 2:
             code = EV_BALL_BALL
             _separate_balls(rvw[bi], rvw[bj], prm[P_R])
-            resolve_ball_ball(rvw[bi], rvw[bj], prm, t - last_pair[bi, bj])
+            resolve_ball_ball(rvw[bi], rvw[bj], prm, t - last_pair[bi, bj], s[bi] == AIRBORNE or s[bj] == AIRBORNE)
             last_pair[bi, bj] = t
             s[bi] = settle(rvw[bi], prm)
             s[bj] = settle(rvw[bj], prm)
         else:
             code = EV_CUSHION
             obj = cush_o[bi]
-            if obj < ns:
-                nx, ny = segs[obj, 4], segs[obj, 5]
+            nc = circs.shape[0]
+            if obj >= ns + nc:
+                _edge_hit(rvw[bi], segs, obj - ns - nc, nose - prm[P_R], prm)
             else:
-                c = obj - ns
-                nx, ny = rvw[bi, 0, 0] - circs[c, 0], rvw[bi, 0, 1] - circs[c, 1]
-                nn = np.hypot(nx, ny)
-                nx /= nn
-                ny /= nn
-            _separate_cushion(rvw[bi], obj, ns, segs, circs, nx, ny, prm[P_R])
-            resolve_cushion(rvw[bi], nx, ny, prm, t - last_cush[bi, obj])
+                if obj < ns:
+                    nx, ny = segs[obj, 4], segs[obj, 5]
+                else:
+                    c = obj - ns
+                    nx, ny = rvw[bi, 0, 0] - circs[c, 0], rvw[bi, 0, 1] - circs[c, 1]
+                    nn = np.hypot(nx, ny)
+                    nx /= nn
+                    ny /= nn
+                _separate_cushion(rvw[bi], obj, ns, segs, circs, nx, ny, prm[P_R])
+                resolve_cushion(rvw[bi], nx, ny, prm, t - last_cush[bi, obj])
             last_cush[bi, obj] = t
             s[bi] = settle(rvw[bi], prm)
         ev_t[k] = t

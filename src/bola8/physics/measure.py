@@ -6,6 +6,7 @@ referee's contract: ``bola8.game.facts`` turns these into the referee's facts.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 import numpy as np
@@ -28,7 +29,7 @@ def distances_to_cushions(spec: TableSpec, xy: FloatArray) -> FloatArray:
     return out
 
 
-@kernel()
+@kernel(entry=True)
 def _cushion_gaps(xy: FloatArray, segs: FloatArray, circs: FloatArray, R: float) -> FloatArray:
     # compiled: the facts of every shot ask this for all the balls (numpy's per-call overhead
     # on these small arrays was most of the cost of the facts)
@@ -93,7 +94,7 @@ def got_away_from_cushions(result: ShotResult, i: int, t_end: float, gap: float)
     """
     spec = result.spec
     for t0, t1, row in _stretches(result, i, t_end):
-        if int(row[9]) not in (C.SLIDING, C.ROLLING):
+        if int(row[9]) not in (C.SLIDING, C.ROLLING, C.AIRBORNE):
             continue
         for f in (0.25, 0.5, 0.75, 1.0):
             rvw = row[:9].reshape(3, 3).copy()
@@ -126,3 +127,31 @@ def gaps_to_ball(result: ShotResult, ball: int) -> dict[int, float]:
     x0, y0 = result.start[ball]
     two_r = 2.0 * result.spec.ball_radius
     return {b: float(np.hypot(x - x0, y - y0)) - two_r for b, (x, y) in result.start.items() if b != ball}
+
+
+def passed_over(result: ShotResult, ball: int = 0) -> tuple[int, ...]:
+    """The balls ``ball`` flew over before its first contact with a ball: while it was in the air, its
+    centre came closer to theirs than 2R across the cloth (so it was above them) without touching them
+    (the ball it hits at the end of a flight is not one it flew over in that flight).
+
+    Until that first contact only ``ball`` has moved (it is the one struck), so the others are where they
+    started; its flight is a straight line across the cloth, and the closest approach is exact.
+    """
+    i = result.numbers.index(ball)
+    first = first_contact(result, ball)
+    t_end = float(result.ev_t[first[1]]) if first is not None else float(result.ev_t[-1])
+    two_r = 2.0 * result.spec.ball_radius
+    over: list[int] = []
+    for t0, t1, row in _stretches(result, i, t_end):
+        if int(row[9]) != C.AIRBORNE or t1 <= t0:
+            continue
+        x0, y0, vx, vy = float(row[0]), float(row[1]), float(row[3]), float(row[4])
+        for b, (bx, by) in result.start.items():
+            if b == ball or b in over or (first is not None and b == first[0] and t1 >= t_end):
+                continue     # (the ball it comes down on, in the flight that ends on it, is not one it flew over)
+            # closest approach of (x0, y0) + (vx, vy) t, t in [0, t1 - t0), to (bx, by)
+            vv = vx * vx + vy * vy
+            tau = 0.0 if vv == 0.0 else min(max(((bx - x0) * vx + (by - y0) * vy) / vv, 0.0), t1 - t0)
+            if math.hypot(x0 + vx * tau - bx, y0 + vy * tau - by) < two_r:
+                over.append(b)
+    return tuple(over)

@@ -45,6 +45,12 @@ class BallParams:
       Stronge), inside it (tests/physics/test_shots.py). So 0.85 is the
       default, used with Mathavan's 0.14 knowingly (the research notes hold
       no measurement of both together on a pool table).
+    - ``e_table`` 0.6: ball-table (cloth on slate) restitution, the ratio of a
+      ball's vertical speed after a bounce on the slate to before it.
+      Alciatore, TP B.10 "Draw shot cue elevation effects" (typical value,
+      used there for the bounces of a cue ball struck with an elevated cue);
+      his "physical properties" page gives 0.5, pooltool 0.5. The friction
+      during a bounce is ``mu_slide`` (TP B.10).
     - ``gravity`` 9.81 m/s^2.
     """
 
@@ -60,6 +66,7 @@ class BallParams:
     e_cushion: float = 0.85
     mu_cushion: float = 0.14
     gravity: float = 9.81
+    e_table: float = 0.6
 
 
 @dataclass(frozen=True)
@@ -144,6 +151,13 @@ class PhysicsSettings:
       At every collision the balls are also put back at contact distance +
       1e-9 m (rounding may leave them overlapping by less), so a grazing
       contact cannot be found "now" again.
+    - ``settle_height`` 0.0005 m: a ball that would rise less than this off
+      the slate (after a bounce, or lifted by a contact) stays on the cloth:
+      its vertical speed below sqrt(2 g settle_height) (0.099 m/s) is taken
+      by the cloth. Hops of a fraction of a millimetre are within the cloth's
+      give and change nothing a player sees; TP B.10 likewise ends its
+      bounce sequence once a hop is under 0.1 in or 1 degree. Without it a
+      bouncing ball would make a geometric series of ever smaller bounces.
     - ``max_events`` 20000: a safety cap; past it the balls are stopped where
       they are and the result says ``truncated``.
     - The miscue (tip offset beyond ``cue.miscue_limit``) is reported as the
@@ -159,6 +173,7 @@ class PhysicsSettings:
     max_events: int = 20000
     stronge_omega_ratio: float = 1.8
     ball_model: str = "frictional"
+    settle_height: float = 0.0005
 
     def __post_init__(self) -> None:
         for field_name, accepted in (("cushion_model", CUSHION_MODELS), ("ball_model", BALL_MODELS)):
@@ -195,6 +210,7 @@ class PhysicsSettings:
             float(self._model_id(models.CUSHION_MODELS, self.cushion_model)), float(self.mathavan_steps),
             self.min_normal_speed, self.stronge_omega_ratio, self.chatter_time,
             float(self._model_id(models.BALL_MODELS, self.ball_model)),
+            b.e_table, float(np.sqrt(2.0 * b.gravity * self.settle_height)),
         ], dtype=np.float64)
 
     @staticmethod

@@ -11,6 +11,7 @@ import numpy as np
 
 from bola8.physics import codes as C
 from bola8.physics.motion import evolve
+from bola8.physics.strike import Strike
 from bola8.physics.table import POCKET_NAMES, TableSpec
 
 
@@ -20,17 +21,37 @@ class Event:
     type: str
     balls: tuple[int, ...]
     pocket: str | None = None
+    side: str | None = None      # off_table: the side of the table the ball left over
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"t": self.t, "type": self.type, "balls": list(self.balls)}
         if self.pocket is not None:
             d["pocket"] = self.pocket
+        if self.side is not None:
+            d["side"] = self.side
         return d
+
+
+@dataclass(frozen=True)
+class Exit:
+    """A ball that left the table: over which side (``codes.SIDE_NAMES``), where its centre crossed the
+    side's line (x, y; its bottom z above the cloth), and when."""
+
+    ball: int
+    side: str
+    x: float
+    y: float
+    z: float
+    t: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ball": self.ball, "side": self.side, "position": [self.x, self.y], "height": self.z, "t": self.t}
 
 
 @dataclass(frozen=True, eq=False)
 class ShotResult:
-    """What the engine returns. ``numbers`` maps kernel index -> ball number (0 = cue ball)."""
+    """What the engine returns. ``numbers`` maps kernel index -> ball number (0 = cue ball); ``strike``
+    the stroke played (None when the caller did not say)."""
 
     spec: TableSpec
     start: dict[int, tuple[float, float]]
@@ -43,6 +64,7 @@ class ShotResult:
     ev_o: np.ndarray
     snap: np.ndarray
     truncated: bool
+    strike: Strike | None = None
 
     # ------------------------------------------------------------ events
     def event_pocket(self, k: int) -> str | None:
@@ -51,7 +73,9 @@ class ShotResult:
             return POCKET_NAMES[o]
         if code == C.EV_CUSHION:
             g = self.spec.geometry
-            ns = g.segments.shape[0]
+            ns, nc = g.segments.shape[0], g.circles.shape[0]
+            if o >= ns + nc:
+                o -= ns + nc          # the top edge of face o (a ball in flight)
             p = int(g.segments[o, 6]) if o < ns else int(g.circles[o - ns, 3])
             return POCKET_NAMES[p] if p >= 0 else None
         return None
@@ -64,14 +88,17 @@ class ShotResult:
         for k in range(len(self.ev_t)):
             i, j = int(self.ev_i[k]), int(self.ev_j[k])
             balls = (nums[i],) if j < 0 else (nums[i], nums[j])
-            out.append(Event(float(self.ev_t[k]), C.EVENT_NAMES[int(self.ev_type[k])], balls, self.event_pocket(k)))
+            side = C.SIDE_NAMES[int(self.ev_o[k])] if int(self.ev_type[k]) == C.EV_OFF_TABLE else None
+            out.append(Event(float(self.ev_t[k]), C.EVENT_NAMES[int(self.ev_type[k])], balls, self.event_pocket(k),
+                             side))
         return tuple(out)
 
     # ------------------------------------------------------------ summaries
     @property
     def final(self) -> dict[int, tuple[float, float]]:
         rows = self.snap[-1][:, [0, 1, 9]].tolist()   # x, y, state of every ball after the last event
-        return {num: (x, y) for num, (x, y, state) in zip(self.numbers, rows) if state != C.POCKETED}
+        return {num: (x, y) for num, (x, y, state) in zip(self.numbers, rows)
+                if state != C.POCKETED and state != C.OFF_TABLE}
 
     @property
     def pocketed(self) -> tuple[tuple[int, str, float], ...]:
@@ -79,9 +106,19 @@ class ShotResult:
                      for k in np.flatnonzero(self.ev_type == C.EV_POCKET))
 
     @property
+    def exits(self) -> tuple[Exit, ...]:
+        """The balls that left the table, in time order, with where they left it."""
+        out = []
+        for k in np.flatnonzero(self.ev_type == C.EV_OFF_TABLE):
+            i = int(self.ev_i[k])
+            x, y, z = (float(v) for v in self.snap[k, i, 0:3])
+            out.append(Exit(self.numbers[i], C.SIDE_NAMES[int(self.ev_o[k])], x, y, z, float(self.ev_t[k])))
+        return tuple(out)
+
+    @property
     def off_table(self) -> tuple[int, ...]:
-        """Always empty: the 2-D model keeps every ball on the cloth (no jumps)."""
-        return ()
+        """The balls that left the table (flew over a cushion or over a pocket), in time order."""
+        return tuple(e.ball for e in self.exits)
 
     @property
     def duration(self) -> float:
@@ -109,15 +146,17 @@ class ShotResult:
         return rvw, s
 
     def position_at(self, ball: int, t: float) -> tuple[float, float] | None:
+        """Where the ball's centre is over the cloth at time t; None once it has dropped or left the table."""
         rvw, s = self.state_at(ball, t)
-        if s == C.POCKETED:
+        if s == C.POCKETED or s == C.OFF_TABLE:
             return None
         return (float(rvw[0, 0]), float(rvw[0, 1]))
 
     def stop_time(self, ball: int) -> float:
-        """When the ball stops moving on the cloth or drops."""
+        """When the ball stops moving on the cloth, drops or leaves the table."""
         i = self._index(ball)
-        moving = (self.snap[:, i, 9] == C.SLIDING) | (self.snap[:, i, 9] == C.ROLLING)
+        states = self.snap[:, i, 9]
+        moving = (states == C.SLIDING) | (states == C.ROLLING) | (states == C.AIRBORNE)
         idx = np.nonzero(moving)[0]
         if len(idx) == 0:
             return 0.0
@@ -138,13 +177,16 @@ class ShotResult:
         return out
 
     def energy(self, k: int) -> float:
-        """Kinetic energy of all balls right after event k (J)."""
+        """Energy of the balls on the table right after event k (J): kinetic, and potential m g z of those in
+        flight (z: height above the cloth)."""
         m, R = self.prm[C.P_M], self.prm[C.P_R]
         inertia = 0.4 * m * R * R
         rows = self.snap[k]
         v2 = (rows[:, 3:6] ** 2).sum()
         w2 = (rows[:, 6:9] ** 2).sum()
-        return float(0.5 * m * v2 + 0.5 * inertia * w2)
+        in_play = (rows[:, 9] != C.POCKETED) & (rows[:, 9] != C.OFF_TABLE)
+        height = float(rows[in_play, 2].sum())
+        return float(0.5 * m * v2 + 0.5 * inertia * w2 + m * self.prm[C.P_G] * height)
 
     def to_dict(self) -> dict[str, Any]:
         s = self.spec
@@ -153,5 +195,5 @@ class ShotResult:
             "events": [e.to_dict() for e in self.events],
             "final": {str(b): [x, y] for b, (x, y) in sorted(self.final.items())},
             "pocketed": [{"ball": b, "pocket": p, "t": t} for b, p, t in self.pocketed],
-            "off_table": list(self.off_table),
+            "off_table": [e.to_dict() for e in self.exits],
         }

@@ -7,8 +7,26 @@ axis), the impulse F along the axis is
     F = (1 + e_tip) m V / (1 + m/M + m |r x c|^2 / I)
 
 (r: contact point from the centre, c: unit cue axis, I = 2/5 m R^2), the ball
-gets v = F c / m (the downward part is taken by the cloth: no jumps in this
-2-D model) and w = r x F c / I (English, follow, draw, masse). Squirt (TP A-31):
+gets v = F c / m and w = r x F c / I (English, follow, draw, masse). With an
+elevated cue (theta > 0) v points down into the slate, which throws the ball
+back up at ``e_table`` times that speed - unless the cue is still in the way:
+
+- free (the rebounding ball moves along the cue axis faster than the tip
+  follows through, V - F / M): the tip has done its work before the slate
+  pushes back, and the slate bounce is an ordinary one, friction included
+  (Alciatore TP B.10, his assumption for modest elevations). v is returned
+  pointing down; the event loop bounces it at t = 0 (``motion.slate_bounce``);
+- jammed (a steeper cue: the rebound would run back into the tip): the ball
+  is squeezed between tip and slate, and leaves no faster along the axis
+  than the tip follows through - its rebound is cut to that (to nothing for
+  a masse), the slate's reaction without friction, as in Alciatore's masse
+  analysis (TP A.19, after Coriolis: the friction during the impact does not
+  change the final direction). A light cue (a jump cue) follows through more
+  slowly and lets the ball jump; a heavy one traps it (Alciatore: "keep the
+  grip light ... This allows the cue to rebound and not trap the CB").
+
+A bounce high enough is a jump; side spin curves the path once the ball
+slides on the cloth (masse: its final direction is Coriolis's, TP A.19). Squirt (TP A-31):
 with English the ball leaves at an angle alpha from the cue line, away from
 the English side,
 
@@ -115,6 +133,18 @@ class Strike:
     def is_miscue(self, limit: float) -> bool:
         return math.hypot(self.a, self.b) > limit
 
+    def tip_height(self) -> float:
+        """Height of the tip's contact point on the ball above its centre, as a fraction of R.
+
+        The tip meets the ball at a R across and b R up in the plane across the cue
+        axis, and sqrt(1 - a^2 - b^2) R back along the axis, which points down at
+        theta: so b cos(theta) + sqrt(1 - a^2 - b^2) sin(theta). Negative: struck
+        below its centre (what Art. 12.1.f calls a scoop when the ball jumps).
+        """
+        th = math.radians(self.theta)
+        back = math.sqrt(max(1.0 - self.a * self.a - self.b * self.b, 0.0))
+        return self.b * math.cos(th) + back * math.sin(th)
+
 
 def strike_state(strike: Strike, ball: BallParams, cue: CueParams) -> tuple[np.ndarray, np.ndarray]:
     """(velocity (3,), angular velocity (3,)) of the cue ball just after the tip leaves it."""
@@ -137,12 +167,20 @@ def strike_state(strike: Strike, ball: BallParams, cue: CueParams) -> tuple[np.n
     force = (1.0 + cue.tip_restitution) * m * strike.speed / (
         1.0 + m / cue.mass + m * float(np.dot(lever, lever)) / inertia)
     fx, fy, fz = force * ax, force * ay, force * az
-    v = np.array([fx / m, fy / m, 0.0])
+    vz = fz / m if fz < 0.0 else 0.0    # (a level cue's -0.0 is 0.0: the same bits as before)
+    if vz < 0.0:
+        # the slate's answer (see the module): free bounce, or jammed under the tip's follow-through
+        tip = strike.speed - force / cue.mass
+        along = force * cth * cth / m            # the ball's speed along the cue axis if it did not rebound
+        rebound = -ball.e_table * vz
+        if along - rebound * sth < tip:
+            vz = max(0.0, (along - tip) / sth) if sth > 0.0 else 0.0
+    v = np.array([fx / m, fy / m, vz])
     w = np.array([(ry * fz - rz * fy) / inertia, (rz * fx - rx * fz) / inertia, (rx * fy - ry * fx) / inertia])
     if strike.a != 0.0:
         ar = strike.a
         alpha = math.atan(2.5 * ar * math.sqrt(1.0 - ar * ar)
                           / (1.0 + m / cue.end_mass + 2.5 * (1.0 - ar * ar)))
         ca, sa = math.cos(alpha), math.sin(alpha)
-        v = np.array([ca * v[0] - sa * v[1], sa * v[0] + ca * v[1], 0.0])
+        v = np.array([ca * v[0] - sa * v[1], sa * v[0] + ca * v[1], v[2]])
     return v, w

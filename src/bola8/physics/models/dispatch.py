@@ -16,7 +16,7 @@ _MATHAVAN2010, _HAN2005, _STRONGE = (float(m.id) for m in CUSHION_MODELS)
 _FRICTIONAL, _FRICTIONLESS = (float(m.id) for m in BALL_MODELS)
 
 
-@kernel(inline="always")
+@kernel()
 def cushion_rebound(model, v0, v1, v2, w0, w1, w2, prm):
     """The cushion model ``model``'s new (v0, v1, w0, w1, w2) in the cushion frame."""
     if model == _MATHAVAN2010:
@@ -26,7 +26,7 @@ def cushion_rebound(model, v0, v1, v2, w0, w1, w2, prm):
     return stronge.rebound(v0, v1, v2, w0, w1, w2, prm)   # _STRONGE: PhysicsSettings admits no other id
 
 
-@kernel(inline="always")
+@kernel()
 def ball_tangential_impulse(model, us, jn, prm):
     """The ball-ball model ``model``'s friction impulse for a contact slip speed us > 0 and normal impulse jn."""
     if model == _FRICTIONLESS:

@@ -23,7 +23,7 @@ from bola8.physics.vector import cross
 SPHERE_BETA_T = 3.5   # 1 + m R^2 / I for a solid sphere: the tangential inverse-mass coefficient (beta_n = 1)
 
 
-@kernel(inline="always")
+@kernel()
 def nose_contact(v0, v1, v2, w0, w1, w2, prm):
     """(c, pn, tx, ty, tz, ts): the contact's approach speed, normal impulse, slip vector and slip speed.
 
@@ -47,7 +47,7 @@ def nose_contact(v0, v1, v2, w0, w1, w2, prm):
     return c, pn, tx, ty, tz, ts
 
 
-@kernel(inline="always")
+@kernel()
 def nose_apply(v0, v1, w0, w1, w2, pn, tx, ty, tz, ts, pt, prm):
     """The new (v0, v1, w0, w1, w2) after the normal impulse pn and the tangential pt against the slip t."""
     R, m = prm[P_R], prm[P_M]

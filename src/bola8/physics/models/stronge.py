@@ -53,7 +53,7 @@ _GRID = 64            # grid steps over the stick phase when looking for its end
 _BISECT = 60          # bisection steps: the bracket shrinks by 2^-60
 
 
-@kernel(inline="always")
+@kernel()
 def _phase(t, e):
     """The normal oscillation's phase at (nondimensional) time t: pi/2 at full compression, pi at the end."""
     half = 0.5 * np.pi
@@ -62,7 +62,7 @@ def _phase(t, e):
     return t / e + half * (1.0 - 1.0 / e)
 
 
-@kernel(inline="always")
+@kernel()
 def _impulse(t, e):
     """Normal impulse delivered by time t, per unit mass and approach speed: 1 at full compression, 1 + e at the end."""
     if t <= 0.5 * np.pi:
@@ -70,7 +70,7 @@ def _impulse(t, e):
     return 1.0 - e * np.cos(_phase(t, e))
 
 
-@kernel()
+@kernel(entry=True)
 def final_slip(r, mu, e, omega):
     """Tangential slip speed at the end of the impact, per unit normal approach speed.
 
@@ -125,7 +125,7 @@ def final_slip(r, mu, e, omega):
     return x - s * limit * (1.0 + e - _impulse(t_sl, e))
 
 
-@kernel(inline="always")
+@kernel()
 def _stick_excess(t, t_s, x_s, u_s, omega, limit, e):
     """Spring force beyond the friction limit at time t of a stick that began at t_s (> 0: it slips)."""
     tau = t - t_s
@@ -133,7 +133,7 @@ def _stick_excess(t, t_s, x_s, u_s, omega, limit, e):
     return omega * omega * abs(u) - limit * np.sin(_phase(t, e)) - 1e-15
 
 
-@kernel(inline="always")
+@kernel(entry=True)
 def rebound(v0, v1, v2, w0, w1, w2, prm):
     """The new (v0, v1, w0, w1, w2) in the cushion frame (see ``models.nose``): the tangential impulse takes
     the slip to what the contact's two springs leave at the end (``final_slip``), possibly reversed."""

@@ -90,7 +90,7 @@ def half_window(spec: TableSpec, pocket: str, start: Point) -> float:
     cos_beta = max(-1.0, min(1.0, (dx * ax + dy * ay) / d))
     beta = math.degrees(math.acos(cos_beta))
     if side:
-        return 0.041 * max(0.0, 1.0 - (beta / 65.0) ** 2.2)
+        return 0.041 * max(0.0, 1.0 - math.pow(beta / 65.0, 2.2))
     if beta > 50.0:
         return 0.0
     return 0.034 * (1.0 - 0.3 * (beta / 45.0) ** 2)

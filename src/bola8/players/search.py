@@ -294,7 +294,7 @@ class Searcher:
                 for c in found[:level.refine] for s in level.strokes[1:]]
         found += self.sweep(game, jobs)
         found.sort(key=lambda c: -c.guess)
-        finalists = found[:level.finalists]
+        finalists = _varied(found, level.finalists)
         draws = self.draws(level.samples)
         self.sample(game, finalists, draws)
         finalists.sort(key=lambda c: -c.value)
@@ -421,6 +421,22 @@ def _longest_run(ok: list[bool], centre: int) -> tuple[int, int] | None:
             best = (i, j)
         i = j + 1
     return best
+
+
+def _varied(found: list[Candidate], count: int) -> list[Candidate]:
+    """The best ``count`` candidates (in order), no plan more than a third of them, so the
+    samples compare different shots as well as different strokes of one."""
+    cap = max(2, count // 3)
+    taken: dict[tuple[object, ...], int] = {}
+    chosen: list[Candidate] = []
+    for c in found:
+        key = (c.plan.kind, c.plan.call, c.plan.first, c.plan.via, c.plan.cushion)
+        if taken.get(key, 0) < cap:
+            taken[key] = taken.get(key, 0) + 1
+            chosen.append(c)
+            if len(chosen) == count:
+                break
+    return chosen
 
 
 def _distinct(plans: list[ShotPlan]) -> list[ShotPlan]:

@@ -73,10 +73,16 @@ Point = tuple[float, float]
 CUE = 0
 SWEEP = 4                  # the reference sweep: offsets -4..4 steps
 VARIANT_SWEEP = 4          # the stroke grid's sweeps: -4..4 steps of a third of the reference window
+HARDER = 1.6               # the reference stroke is also swept this much faster
+WIDE_SPEEDS = (1.0, 1.35, 1.8)   # banks, kicks and kisses: three speeds,
+WIDE_STEP = 0.08           # degrees at least between aims,
+WIDE_SWEEP = 6             # -6..6 steps
 GROUP_CELL = 0.12          # m: cue-ball places this close share one look-ahead
 SHAPE_CHANCE = 0.5         # a next shot at least this likely counts as "shape"
 MAX_SPEED = 7.0
 LOOKAHEAD_PLANS = 5
+MAX_SAFETY_PLANS = 120        # safety strokes tried on the noiseless simulator
+FALLBACK_STROKES = 240
 LOOKAHEAD_FINALISTS = 4
 LOOKAHEAD_SAMPLES = 12
 LOOKAHEAD_STROKES = (0, 4, 7)    # indexes into the level's grid tried in a look-ahead (when present)
@@ -207,6 +213,27 @@ class Searcher:
             found.append(Candidate(plan=plan, strike=self.strike(plan, stroke, middle), window=width, guess=guess))
         return found
 
+    def first_sweeps(self, game: Game, plans: list[ShotPlan]) -> list[Candidate]:
+        """Each plan's aim window with the reference stroke and a harder one (the needed speed is an
+        estimate). A cushion on the way (bank, kick) or a kiss moves the window with the speed and away
+        from the mirror's aim: those are swept wider, at three speeds."""
+        reference = self.level.strokes[0]
+        jobs: list[tuple[ShotPlan, Stroke, float, float, int]] = []
+        for p in plans:
+            if p.kind in ("bank", "kick", "kiss"):
+                for factor in WIDE_SPEEDS:
+                    jobs.append((p, (reference[0] * factor,) + reference[1:], 0.0, max(p.step, WIDE_STEP), WIDE_SWEEP))
+            else:
+                for factor in (1.0, HARDER):
+                    jobs.append((p, (reference[0] * factor,) + reference[1:], 0.0, p.step, SWEEP))
+        found = self.sweep(game, jobs)
+        missing = [p for p in plans if p.key not in {c.plan.key for c in found}]
+        if missing:     # no window: the straight ones once more, twice as wide
+            found += self.sweep(game, [(p, (reference[0] * factor,) + reference[1:], 0.0, 2.0 * p.step, SWEEP)
+                                       for p in missing if p.kind not in ("bank", "kick", "kiss")
+                                       for factor in (1.0, HARDER)])
+        return found
+
     # ------------------------------------------------------------ sampling
     def sample(self, game: Game, candidates: list[Candidate], draws: list[list[float]]) -> None:
         """Play every candidate with every draw of noise; fill in its value and its shares."""
@@ -263,9 +290,8 @@ class Searcher:
         """The shooter's value of ``game`` from a small search of his next shot (quick estimates after it)."""
         me = game.state.shooter
         level = self.level
-        plans = shot_plans(game, level.kinds, self.sigma)[:LOOKAHEAD_PLANS]
-        reference = level.strokes[0]
-        found = self.sweep(game, [(p, reference, 0.0, p.step, SWEEP) for p in plans])
+        plans = _distinct(shot_plans(game, level.kinds, self.sigma))[:LOOKAHEAD_PLANS]
+        found = self.first_sweeps(game, plans)
         found.sort(key=lambda c: -c.guess)
         extra = [level.strokes[i] for i in LOOKAHEAD_STROKES if 0 < i < len(level.strokes)]
         jobs = [(c.plan, s, _offset(c), max(c.window / 3.0, 0.01), VARIANT_SWEEP)
@@ -284,11 +310,7 @@ class Searcher:
         me = game.state.shooter
         start = self.simulations
         plans = _distinct(shot_plans(game, level.kinds, self.sigma))[:level.plans]
-        reference = level.strokes[0]
-        found = self.sweep(game, [(p, reference, 0.0, p.step, SWEEP) for p in plans])
-        missing = [p for p in plans if p.key not in {c.plan.key for c in found}]
-        if missing:     # the window is off the first sweep: once more, three times as wide
-            found += self.sweep(game, [(p, reference, 0.0, 3.0 * p.step, SWEEP) for p in missing])
+        found = self.first_sweeps(game, plans)
         found.sort(key=lambda c: -c.guess)
         jobs = [(c.plan, s, _offset(c), max(c.window / 3.0, 0.01), VARIANT_SWEEP)
                 for c in found[:level.refine] for s in level.strokes[1:]]
@@ -314,7 +336,7 @@ class Searcher:
         from bola8.physics import Strike
 
         me = game.state.shooter
-        plans = safety_plans(game)
+        plans = safety_plans(game)[:MAX_SAFETY_PLANS]
         strikes = [Strike(speed=p.speed, phi=p.phi, theta=5.0, b=p.b) for p in plans]
         turns = self.play_all(game, strikes, [None] * len(strikes))
         scored = []
@@ -333,7 +355,8 @@ class Searcher:
         """A stroke when no plan and no safety is legal: the compass swept for a legal hit (a kick)."""
         from bola8.physics import Strike
 
-        strikes = [Strike(speed=speed, phi=step * 3.0 + 1.5, theta=5.0) for speed in (2.5, 4.0) for step in range(120)]
+        strikes = [Strike(speed=speed, phi=step * 3.0 + 1.5, theta=5.0) for speed in (2.5, 4.0)
+                   for step in range(FALLBACK_STROKES // 2)]
         turns = self.play_all(game, strikes, [None] * len(strikes))
         me = game.state.shooter
         legal = [(self.outcome(t, me), i) for i, t in enumerate(turns) if not t.ruling.foul]
@@ -398,6 +421,30 @@ class Searcher:
             if all(math.dist(spot, other) > 0.05 for other in chosen):
                 chosen.append(spot)
         return chosen
+
+
+def _sweep_cost(half: int) -> int:
+    return 2 * half + 1 + 2          # the sweep and its two probes
+
+
+def next_shot_budget(level: Level) -> int:
+    """The most simulations :meth:`Searcher.next_shot_value` can run at ``level``."""
+    first = LOOKAHEAD_PLANS * max(len(WIDE_SPEEDS) * _sweep_cost(WIDE_SWEEP), 2 * _sweep_cost(SWEEP))
+    retry = LOOKAHEAD_PLANS * 2 * _sweep_cost(SWEEP)
+    extra = 2 * len([i for i in LOOKAHEAD_STROKES if 0 < i < len(level.strokes)]) * _sweep_cost(VARIANT_SWEEP)
+    return first + retry + extra + LOOKAHEAD_FINALISTS * LOOKAHEAD_SAMPLES
+
+
+def budget(level: Level) -> int:
+    """The most simulations one :meth:`Searcher.search` can run at ``level``: its counts, not a clock,
+    bound its time (a level plays the same strokes on any machine)."""
+    first = level.plans * max(len(WIDE_SPEEDS) * _sweep_cost(WIDE_SWEEP), 2 * _sweep_cost(SWEEP))
+    retry = level.plans * 2 * _sweep_cost(SWEEP)
+    grid = level.refine * (len(level.strokes) - 1) * _sweep_cost(VARIANT_SWEEP)
+    sampled = level.finalists * level.samples
+    ahead = level.lookahead * level.groups * next_shot_budget(level)
+    safety = MAX_SAFETY_PLANS + level.safeties * max(8, level.samples // 2)
+    return first + retry + grid + sampled + ahead + safety + FALLBACK_STROKES
 
 
 def _offset(c: Candidate) -> float:

@@ -50,6 +50,8 @@ MAX_COMBINATION_GAP = 0.9     # m between the two balls of a combination
 MAX_SECOND_CUT = 60.0
 ROLLING_DECELERATION = 0.1    # m/s^2 a rolling ball loses (mu_roll 0.01 times g)
 ARRIVAL = 0.4                 # m/s: the object ball's speed at the pocket
+BANK_LOSS = 1.9               # a cushion on the way takes about half the speed (Mathavan's cushion, measured)
+KICK_LOSS = 1.6
 
 
 @dataclass(frozen=True)
@@ -119,12 +121,12 @@ def needed_speed(d_cue: float, d_obj: float, cut_deg: float, *, bank: bool = Fal
     Measured on this engine: a centre-ball stroke at V m/s rolls at about V
     (its slide takes 2/7 of the 1.37 V it starts with), rolling loses
     ``ROLLING_DECELERATION``; the object ball leaves with cos(cut) of the cue
-    ball's speed and rolls on at 5/7 of that; a cushion takes a third.
+    ball's speed and rolls on at 5/7 of that; a cushion takes about half.
     """
     travel = 2.0 * ROLLING_DECELERATION * d_obj + ARRIVAL ** 2
-    v_obj = math.sqrt(travel) * (1.5 if bank else 1.0)
+    v_obj = math.sqrt(travel) * (BANK_LOSS if bank else 1.0)
     v_contact = v_obj * 7.0 / 5.0 / max(math.cos(math.radians(cut_deg)), 0.35)
-    v_cue = math.sqrt(v_contact ** 2 + 2.0 * ROLLING_DECELERATION * d_cue) * (1.5 if kick else 1.0)
+    v_cue = math.sqrt(v_contact ** 2 + 2.0 * ROLLING_DECELERATION * d_cue) * (KICK_LOSS if kick else 1.0)
     return min(max(0.8, v_cue), 6.0)
 
 

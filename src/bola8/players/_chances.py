@@ -113,3 +113,24 @@ def best_chances(xy: FloatArray, callable_idx: IntArray, cue_x: float, cue_y: fl
             else:
                 best[1] = p_pot
     return best
+
+
+@_jit
+def blocked(xy: FloatArray, index: IntArray, mouths: FloatArray, axes: FloatArray, sides: IntArray,
+            radius: float) -> int:
+    """How many of the balls ``index`` have no clear line to any pocket that takes them (trouble balls)."""
+    count = 0
+    for ci in range(index.shape[0]):
+        i = index[ci]
+        ox, oy = xy[i, 0], xy[i, 1]
+        free = False
+        for p in range(mouths.shape[0]):
+            tx, ty = mouths[p, 0], mouths[p, 1]
+            if _half_window(tx, ty, axes[p, 0], axes[p, 1], sides[p] == 1, ox, oy) <= 0.0:
+                continue
+            if _clear(xy, i, ox, oy, tx, ty, radius):
+                free = True
+                break
+        if not free:
+            count += 1
+    return count

@@ -46,6 +46,7 @@ SIGMA_EFF_DEG = 0.14       # aim error per noise level, tip-offset error include
 MIN_LATERAL = 0.002        # m: what even a perfect stroke misses by (the geometry is not the simulator)
 MAX_CUT_DEG = 78.0
 RHO = 0.7                  # the chance that an ordinary position offers a first shot at all
+TROUBLE = 0.6              # a ball with no line to a pocket multiplies the chance of a run by this
 BALL_IN_HAND_DISTANCE = 0.3   # m: where a player with ball in hand puts the cue ball behind his ball
 CUE = 0
 
@@ -192,11 +193,15 @@ def first_shot(chances: list[float]) -> float:
     return p
 
 
-def win_chance(p1: float, needed: int, needed_other: int, q: float) -> float:
-    """The shooter's chance to win (see the module): his run now, else alternating ordinary visits."""
-    run_now = p1 * q ** (needed - 1)
-    mine = RHO * q ** needed
-    theirs = RHO * q ** needed_other
+def win_chance(p1: float, needed: int, needed_other: int, q: float, trouble: int = 0, trouble_other: int = 0) -> float:
+    """The shooter's chance to win (see the module): his run now, else alternating ordinary visits.
+
+    ``trouble``: his balls with no clear line to any pocket; each must first be freed (a safety, a
+    break-out, a kick), so each divides his chance of running out by ``1 / TROUBLE``.
+    """
+    run_now = p1 * q ** (needed - 1) * TROUBLE ** trouble
+    mine = RHO * q ** needed * TROUBLE ** trouble
+    theirs = RHO * q ** needed_other * TROUBLE ** trouble_other
     denominator = 1.0 - (1.0 - mine) * (1.0 - theirs)
     steady = mine / denominator if denominator > 1e-12 else 0.5
     return run_now + (1.0 - run_now) * (1.0 - theirs) * steady
@@ -213,8 +218,33 @@ def position_value(game: Game, player: int, sigma: float, q: float, stalemate: f
         return 0.5          # a new rack, or a choice the search settles on its own (see search.py)
     shooter = state.shooter
     p1 = first_shot(best_direct_chances(game, sigma))
-    w = win_chance(p1, balls_needed(state, shooter), balls_needed(state, 1 - shooter), q)
+    mine, theirs = trouble_balls(game, shooter), trouble_balls(game, 1 - shooter)
+    w = win_chance(p1, balls_needed(state, shooter), balls_needed(state, 1 - shooter), q, mine, theirs)
     return w if player == shooter else 1.0 - w
+
+
+def trouble_balls(game: Game, player: int) -> int:
+    """``player``'s balls (the 8 once it is his, the fewer of the two groups on an open table) with no
+    clear line to a pocket."""
+    import numpy as np
+
+    from bola8.players._chances import blocked
+
+    state, spec = game.state, game.spec
+    numbers = [n for n, _ in game.balls if n != CUE]
+    points = np.array([p for n, p in game.balls if n != CUE], dtype=np.float64)
+    if not numbers:
+        return 0
+    mouths_xy, axes, sides = _pocket_arrays(spec)
+
+    def count(balls: set[int]) -> int:
+        index = np.array([i for i, n in enumerate(numbers) if n in balls], dtype=np.int64)
+        return int(blocked(points, index, mouths_xy, axes, sides, spec.ball_radius)) if len(index) else 0
+
+    if state.groups is None:
+        return min(count(set(SOLIDS)), count(set(STRIPES)))
+    own = set(state.remaining(player))
+    return count(own if own else {8})
 
 
 def after_safety_value(game: Game, player: int, q: float, left: float = 0.25) -> float:

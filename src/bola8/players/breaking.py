@@ -38,14 +38,15 @@ if TYPE_CHECKING:
     from bola8.rules import Ruleset
 
 Point = tuple[float, float]
-BREAK_RACKS = 12
-CONFIRM_RACKS = 40
+BREAK_RACKS = 16
+CONFIRM_RACKS = 100
 CONFIRMED = 6
 RACK_SEED = 770_000
 BREAK_SPEEDS = (10.5, 11.5, 12.0)
 BREAK_SPINS = (-0.1, 0.1)
 BREAK_ELEVATIONS = (0.0, 5.0)
 PLAIN_BREAK_SPEED = 9.0
+SCRATCH = 0.2        # the extra cost of a break foul in the search's score
 NEUTRAL = 0.5        # the value of a rack about to be broken, for either player, before any search
 LAG_SPEEDS = tuple(1.0 + 0.05 * i for i in range(81))
 LAG_SAMPLES = 24
@@ -98,7 +99,17 @@ def break_configs(spec: TableSpec) -> list[tuple[Point, Strike]]:
 
 
 def break_value(turn: Turn, sigma: float, q: float) -> tuple[float, bool]:
-    """The breaker's chance to win after a break, and whether he kept the table."""
+    """The breaker's chance to win after a break, and whether he kept the table.
+
+    A break foul (the cue ball pocketed) costs ``SCRATCH`` more than the ball in hand it gives:
+    the search is told to break without scratching, not only to win from what is left.
+    """
+    if turn.ruling.foul:
+        return max(0.0, _break_value(turn, sigma, q)[0] - SCRATCH), False
+    return _break_value(turn, sigma, q)
+
+
+def _break_value(turn: Turn, sigma: float, q: float) -> tuple[float, bool]:
     game = turn.game
     breaker = turn.player if turn.player is not None else game.state.breaker
     decision = game.state.decision

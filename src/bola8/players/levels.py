@@ -74,16 +74,16 @@ class Level:
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", "bot principiante", "beginner bot", noise_scale=4.0, kinds=("pot",),
                       plans=4, refine=2, strokes=_BASIC, finalists=3, samples=8, lookahead=0, groups=0,
-                      safeties=3, placements=2, break_search=False, continuation=0.45),
+                      safeties=3, placements=2, break_search=False, continuation=0.5),
     "club": Level("club", "bot de club", "club bot", noise_scale=2.5, kinds=("pot", "bank"),
                   plans=8, refine=3, strokes=_CLUB, finalists=6, samples=14, lookahead=0, groups=0,
-                  safeties=5, placements=3, break_search=True, continuation=0.62),
+                  safeties=5, placements=3, break_search=True, continuation=0.72),
     "pro": Level("pro", "bot profesional", "pro bot", noise_scale=1.5, kinds=SHOT_KINDS[:4],
                  plans=12, refine=5, strokes=_FULL, finalists=10, samples=20, lookahead=2, groups=3,
-                 safeties=8, placements=4, break_search=True, continuation=0.75),
+                 safeties=8, placements=4, break_search=True, continuation=0.84),
     "champion": Level("champion", "bot campeón", "champion bot", noise_scale=1.0, kinds=SHOT_KINDS,
-                      plans=14, refine=6, strokes=_FULL, finalists=14, samples=28, lookahead=3, groups=3,
-                      safeties=10, placements=6, break_search=True, continuation=0.85),
+                      plans=16, refine=7, strokes=_FULL, finalists=16, samples=40, lookahead=4, groups=4,
+                      safeties=10, placements=6, break_search=True, continuation=0.9),
 }
 LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)
 

@@ -167,15 +167,55 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
+def load(folder: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], bool]:
+    """A batch folder's rows: the Parquet files of a finished batch, or the units finished so far
+    (``parts/``) of one still running or stopped; and whether it is finished."""
+    import glob
+    import json
+    import os
+
+    from bola8.batch.report import read_batch
+
+    if os.path.exists(os.path.join(folder, "games.parquet")):
+        games, shots = read_batch(folder)
+        return games, shots, True
+    games, shots = [], []
+    for path in sorted(glob.glob(os.path.join(folder, "parts", "u*.json"))):
+        with open(path, encoding="utf-8") as handle:
+            part = json.load(handle)
+        games += part["games"]
+        shots += part["shots"]
+    return games, shots, False
+
+
+def merged(folders: list[str]) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]]]:
+    """Several folders of the same pairing (different seeds) as one sample, named by the first."""
+    games: list[dict[str, Any]] = []
+    shots: list[dict[str, Any]] = []
+    partial = False
+    for number, folder in enumerate(folders):
+        g, s, done = load(folder)
+        partial = partial or not done
+        games += [{**row, "unit": number * 1_000_000 + int(row["unit"])} for row in g]
+        shots += [{**row, "unit": number * 1_000_000 + int(row["unit"])} for row in s]
+    name = folders[0].rstrip("/").split("/")[-1] + (f" +{len(folders) - 1}" if len(folders) > 1 else "")
+    return name + (" (partial)" if partial else ""), games, shots
+
+
 def racks_table(folders: list[str]) -> None:
     import json
 
-    from bola8.batch.report import read_batch, statistics as batch_statistics
+    from bola8.batch.report import statistics as batch_statistics
 
-    print(f"{'folder':28s} {'racks':>6s} {'pots/call':>9s} {'B&R':>6s} {'kept':>6s} {'balls/visit':>11s} "
+    print(f"{'folder':34s} {'racks':>6s} {'pots/call':>9s} {'B&R':>6s} {'kept':>6s} {'balls/visit':>11s} "
           f"{'fouls/rack':>10s} {'Art.20/rack':>11s} {'stalemates':>10s}")
-    for folder in folders:
-        games, shots = read_batch(folder)
+    groups: dict[str, list[str]] = {}
+    for folder in folders:         # folders named like NAME-s2, NAME-s3 are one sample
+        groups.setdefault(folder.rstrip("/").rsplit("-s", 1)[0] if "-1x-s" in folder else folder, []).append(folder)
+    for group in groups.values():
+        folder, games, shots = merged(group)
+        if not games:
+            continue
         stats = batch_statistics(games, shots)
         called = made = 0
         for s in shots:
@@ -188,21 +228,22 @@ def racks_table(folders: list[str]) -> None:
         balls = sum(k * v for k, v in stats.run_lengths.items())
         n = stats.games
         losses = sum(stats.losses_by_clause.values())
-        print(f"{folder[-28:]:28s} {n:6d} {made / max(called, 1):9.3f} {stats.break_and_runs / n:6.3f} "
+        print(f"{folder[:34]:34s} {n:6d} {made / max(called, 1):9.3f} {stats.break_and_runs / n:6.3f} "
               f"{stats.kept_table / n:6.3f} {balls / max(visits, 1):11.2f} {stats.fouls / n:10.3f} "
               f"{losses / n:11.4f} {stats.results.get('stalemate', 0):10d}")
 
 
 def wins_table(folders: list[str]) -> None:
-    from bola8.batch.report import read_batch
-
-    print(f"{'folder':28s} {'player 0':16s} {'player 1':16s} {'games':>6s} {'won by 0':>9s} {'95% interval':>16s}")
+    print(f"{'folder':34s} {'player 0':16s} {'player 1':16s} {'games':>6s} {'won by 0':>9s} {'95% interval':>16s}")
     for folder in folders:
-        games, _ = read_batch(folder)
+        games, _, done = load(folder)
+        if not games:
+            continue
+        folder = folder.rstrip("/").split("/")[-1] + ("" if done else " (partial)")
         decided = [g for g in games if g["result"] == "win" and g["winner"] in (0, 1)]
         won = sum(1 for g in decided if g["winner"] == 0)
         lo, hi = wilson(won, len(decided))
-        print(f"{folder[-28:]:28s} {games[0]['player_0']:16s} {games[0]['player_1']:16s} {len(decided):6d} "
+        print(f"{folder[:34]:34s} {games[0]['player_0']:16s} {games[0]['player_1']:16s} {len(decided):6d} "
               f"{won / max(len(decided), 1):9.3f} {lo:7.3f} - {hi:6.3f}")
 
 

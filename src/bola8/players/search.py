@@ -67,7 +67,8 @@ from bola8.rules import callable_balls, legal_first_contacts
 
 if TYPE_CHECKING:
     from bola8.game import Game, Turn
-    from bola8.physics import Strike
+    from bola8.physics import ShotResult, Strike
+    from bola8.rules import Ruling, State
 
 Point = tuple[float, float]
 CUE = 0
@@ -144,6 +145,30 @@ class Searcher:
         self.simulations += len(strikes)
         return [game.play_simulated(s, r, c) for s, r, c in zip(strikes, results, calls)]  # type: ignore[arg-type]
 
+    def rulings(self, game: Game, strikes: Sequence[Strike], calls: Sequence[object]
+                ) -> tuple[list[ShotResult], list[tuple[Ruling, State]]]:
+        """Each stroke simulated in one batch and judged by the referee (``rules.judge`` on the
+        facts ``Game.play`` would give it), without putting the ruling on the table: a sweep only
+        needs to know whether the call went in as called."""
+        from bola8.game.facts import shot_of
+        from bola8.physics.batch import simulate_batch
+        from bola8.rules import judge
+
+        if not strikes:
+            return [], []
+        results = simulate_batch(game.spec, game.layout, strikes, game.physics)
+        self.simulations += len(strikes)
+        return results, [judge(game.state, shot_of(r, c), ruleset=game.ruleset)  # type: ignore[arg-type]
+                         for r, c in zip(results, calls)]
+
+    @staticmethod
+    def went_in(ruling: Ruling, after: State, call: object, player: int) -> bool:
+        """``potted`` on a ruling and the state after it."""
+        if after.phase == "over":
+            return after.winner == player and after.result == "win"
+        return (call is not None and getattr(call, "ball") in ruling.legally_pocketed and not ruling.foul
+                and after.shooter == player and after.decision is None)
+
     def draws(self, count: int) -> list[list[float]]:
         """Standard normal draws for ``count`` noisy samples (speed, phi, theta, a, b each)."""
         return [[self.rng.gauss(0.0, 1.0) for _ in range(5)] for _ in range(count)]
@@ -181,30 +206,32 @@ class Searcher:
             for k in range(-half, half + 1):
                 strikes.append(self.strike(plan, stroke, centre + k * step))
                 calls.append(plan.call)
-        turns = self.play_all(game, strikes, calls)
-        runs: list[tuple[int, float, float, Turn]] = []     # job, low and high offsets that pot, a turn that did
+        results, judged = self.rulings(game, strikes, calls)
+        runs: list[tuple[int, float, float, int]] = []     # job, low and high offsets that pot, a stroke that did
         i = 0
         for index, (plan, stroke, centre, step, half) in enumerate(jobs):
-            chunk = turns[i:i + 2 * half + 1]
-            i += 2 * half + 1
-            run = _longest_run([self.potted(t, me) for t in chunk], half)
+            span = 2 * half + 1
+            ok = [self.went_in(r, a, plan.call, me) for r, a in judged[i:i + span]]
+            run = _longest_run(ok, half)
             if run is not None:
                 lo, hi = run
-                runs.append((index, centre + (lo - half) * step, centre + (hi - half) * step, chunk[(lo + hi) // 2]))
+                runs.append((index, centre + (lo - half) * step, centre + (hi - half) * step, i + (lo + hi) // 2))
+            i += span
         probes: list[Strike] = []
         probe_calls: list[object] = []
         for index, low, high, _ in runs:
             plan, stroke, _, step, _ = jobs[index]
             probes += [self.strike(plan, stroke, low - step / 2.0), self.strike(plan, stroke, high + step / 2.0)]
             probe_calls += [plan.call, plan.call]
-        probed = self.play_all(game, probes, probe_calls)
+        _, probed = self.rulings(game, probes, probe_calls)
         found: list[Candidate] = []
-        for k, (index, low, high, nearest) in enumerate(runs):
+        for k, (index, low, high, at) in enumerate(runs):
             plan, stroke, _, step, _ = jobs[index]
-            if self.potted(probed[2 * k], me):
+            if self.went_in(*probed[2 * k], plan.call, me):
                 low -= step / 2.0
-            if self.potted(probed[2 * k + 1], me):
+            if self.went_in(*probed[2 * k + 1], plan.call, me):
                 high += step / 2.0
+            nearest = game.play_simulated(strikes[at], results[at], plan.call)
             middle = (low + high) / 2.0
             width = high - low + step / 2.0
             p_window = math.erf(width / 2.0 / (math.sqrt(2.0) * max(self.sigma_deg, 1e-3)))

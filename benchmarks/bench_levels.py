@@ -10,7 +10,8 @@
   foot-right corner, at noise 0x, 1x, 2x and 5x - with each player's own stroke: the baseline bot
   and each level of the searching bot choose the stroke at that noise (the level's search, not its
   noise scale), then it is played ``--trials`` times with that noise. A trial counts when the bot's
-  own call is made (the game won). The anchor row is FastFiz's (literature.md section 2.3).
+  own call is made (the game won); where a level would rather play safe, its best pot is played. The
+  anchor row is FastFiz's (literature.md section 2.3).
 - ``times``: every decision (shot, ball in hand, option) of ``--racks`` racks of each level against
   itself, timed on this one core, after a warm-up (numba loaded, the break searched): median, 99th
   percentile and maximum, and simulations per shot decision. The break search, done once per
@@ -80,17 +81,21 @@ def makerate(trials: int) -> None:
             for noise in NOISES:
                 bot = player(kind, noise, seed=7)
                 choice = bot.choose_shot(game)
-                intended = choice.intended
+                intended, call = choice.intended, choice.call
+                if kind != "baseline" and call is None:      # it would play safe: take its best pot
+                    pots = sorted(bot.last.pots, key=lambda c: -c.value)
+                    if pots:
+                        intended, call = pots[0].strike, pots[0].plan.call
                 count = 1 if noise == 0.0 else trials
                 rng = random.Random(11)
                 strikes = [bot.noise.perturb(intended, rng) for _ in range(count)]
                 results = simulate_batch(game.spec, game.layout, strikes)
                 made = sum(1 for s, r in zip(strikes, results)
-                           if game.play_simulated(s, r, choice.call).game.state.winner == 0)
+                           if call is not None and game.play_simulated(s, r, call).game.state.winner == 0)
                 cells.append(made / count)
                 if noise == 1.0:
-                    call = "safety" if choice.call is None else choice.call.pocket
-                    stroke = f"{intended.speed:.2f} {intended.b:+.2f} {intended.theta:.0f} {call}"
+                    pocket = "safety" if call is None else call.pocket
+                    stroke = f"{intended.speed:.2f} {intended.b:+.2f} {intended.theta:.0f} {pocket}"
             print(f"{name:15s} {kind:9s} " + " ".join(f"{c:6.3f}" for c in cells) + f"   {stroke}")
         print(f"{name:15s} {'anchor':9s} " + " ".join(f"{c:6.2f}" for c in ANCHOR[name]) + "   (FastFiz)")
 

@@ -19,14 +19,14 @@ batch() {   # name games noise seed playerA playerB
 }
 
 batch vs-champion-baseline 200 1 1 bot:champion bot:baseline
+batch self-champion-1x-s1 200 1 1 bot:champion bot:champion
 batch self-beginner-1x 1000 1 1 bot:beginner bot:beginner
 batch self-club-1x 1000 1 1 bot:club bot:club
 batch vs-beginner-baseline 200 1 1 bot:beginner bot:baseline
 batch vs-club-baseline 200 1 1 bot:club bot:baseline
 batch vs-club-beginner 200 1 1 bot:club bot:beginner
-batch self-champion-1x-s1 200 1 1 bot:champion bot:champion
-batch vs-pro-club 200 1 1 bot:pro bot:club
 batch vs-pro-baseline 200 1 1 bot:pro bot:baseline
+batch vs-pro-club 200 1 1 bot:pro bot:club
 batch vs-champion-pro 200 1 1 bot:champion bot:pro
 batch self-pro-1x-s1 200 1 1 bot:pro bot:pro
 batch self-champion-5x 100 5 1 bot:champion bot:champion

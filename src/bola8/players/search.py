@@ -163,7 +163,8 @@ class Searcher:
 
     @staticmethod
     def went_in(ruling: Ruling, after: State, call: object, player: int) -> bool:
-        """``potted`` on a ruling and the state after it."""
+        """The call went in as called and ``player`` keeps the table (or won), from a ruling and the
+        state after it."""
         if after.phase == "over":
             return after.winner == player and after.result == "win"
         return (call is not None and getattr(call, "ball") in ruling.legally_pocketed and not ruling.foul
@@ -181,15 +182,10 @@ class Searcher:
         return Strike(speed=max(0.5, min(plan.speed * factor, MAX_SPEED)), phi=(plan.phi + offset) % 360.0,
                       theta=theta, a=a, b=b)
 
-    @staticmethod
-    def potted(turn: Turn, player: int) -> bool:
+    @classmethod
+    def potted(cls, turn: Turn, player: int) -> bool:
         """The referee's word: the call went in as called and the shooter keeps the table (or won)."""
-        after = turn.game.state
-        if after.phase == "over":
-            return after.winner == player and after.result == "win"
-        call = turn.call
-        return (call is not None and call.ball in turn.ruling.legally_pocketed and not turn.ruling.foul
-                and after.shooter == player and after.decision is None)
+        return cls.went_in(turn.ruling, turn.game.state, turn.call, player)
 
     def sweep(self, game: Game, jobs: list[tuple[ShotPlan, Stroke, float, float, int]]) -> list[Candidate]:
         """For each (plan, stroke, centre, step, half-width in steps) the window of aims that pot.

@@ -53,7 +53,7 @@ class SearchBot:
         return self.noise.perturb_speed(lag_speed(spec, self.physics, self.noise), self._rng)
 
     def wants_to_break(self) -> bool:
-        """Break when its break is worth more than the other side of one (always, below its search)."""
+        """Always: its break keeps the table more often than not (see ``bola8.players.breaking``)."""
         return True
 
     # --------------------------------------------------------------- the break

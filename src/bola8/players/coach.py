@@ -148,8 +148,9 @@ def _how(c: Candidate) -> tuple[str, str]:
     return f"de carambola con la {plan.via}", f"kissed off the {plan.via}"
 
 
-def _percent(value: float) -> str:
-    return f"{round(100 * value)} %"
+def _percent(value: float, lang: str = "es") -> str:
+    """A share as people write it: "43 %" in Spanish, "43%" in English."""
+    return f"{round(100 * value)} %" if lang == "es" else f"{round(100 * value)}%"
 
 
 def _suggestion(game: Game, c: Candidate, rank: int, sigma: float) -> dict[str, Any]:
@@ -173,18 +174,18 @@ def _suggestion(game: Game, c: Candidate, rank: int, sigma: float) -> dict[str, 
         es = (f"Jugada defensiva sin cantar: toque la {plan.first}{how_es}, {stroke_es}. Al rival le queda un tiro "
               f"del {_percent(left)}; falta el {_percent(c.foul)} de las veces; gana la partida el {_percent(c.value)}.")
         en = (f"Safety, no call: hit the {plan.first}{how_en}, {stroke_en}. It leaves the opponent a "
-              f"{_percent(left)} shot; fouls {_percent(c.foul)} of the time; wins the rack {_percent(c.value)}.")
+              f"{_percent(left, 'en')} shot; fouls {_percent(c.foul, 'en')} of the time; wins the rack {_percent(c.value, 'en')}.")
     else:
         how_es, how_en = _how(c)
         pocket_es, pocket_en = name_of(plan.call.pocket, "es"), name_of(plan.call.pocket, "en")
         es = (f"Bola {plan.call.ball} a la tronera {pocket_es}, {how_es}; {stroke_es}. Entra el {_percent(c.pot)} "
               f"de las veces y deja buen tiro siguiente el {_percent(c.shape)}; gana la partida el {_percent(c.value)}.")
         en = (f"Ball {plan.call.ball} in the {pocket_en} pocket, {how_en}; {stroke_en}. It goes in "
-              f"{_percent(c.pot)} of the time and leaves a good next shot {_percent(c.shape)}; wins the rack "
-              f"{_percent(c.value)}.")
+              f"{_percent(c.pot, 'en')} of the time and leaves a good next shot {_percent(c.shape, 'en')}; wins the rack "
+              f"{_percent(c.value, 'en')}.")
         if c.lost > 0.0:
             es += f" Riesgo de perder la partida en el tiro (Art. 20): {_percent(c.lost)}."
-            en += f" Risk of losing the game on the stroke (Art. 20): {_percent(c.lost)}."
+            en += f" Risk of losing the game on the stroke (Art. 20): {_percent(c.lost, 'en')}."
     data["explanation"] = {"es": es, "en": en}
     return data
 
@@ -203,7 +204,7 @@ def _break(plan: Any) -> dict[str, Any]:
     en = f"Break with a {stroke_en}, into the rack."
     if measured:
         es += f" Medido en {plan.racks} triángulos: conserva la mesa el {_percent(plan.keeps)} de las veces."
-        en += f" Measured on {plan.racks} racks: the breaker keeps the table {_percent(plan.keeps)} of the time."
+        en += f" Measured on {plan.racks} racks: the breaker keeps the table {_percent(plan.keeps, 'en')} of the time."
     return {"rank": 1, "kind": "break", "call": None, "strike": _strike(plan.strike),
             "chance_keep_table": round(plan.keeps, 3) if measured else None,
             "win_chance": round(plan.value, 3), "racks": plan.racks, "explanation": {"es": es, "en": en}}
@@ -216,7 +217,7 @@ def _choice(bot: Any, game: Game) -> dict[str, Any]:
     best = max(decision.options, key=lambda o: values[o])
     es = (f"Elija «{name_of(best, 'es')}»: " + "; ".join(f"{name_of(o, 'es')}, gana el {_percent(v)}"
                                                         for o, v in values.items()) + ".")
-    en = (f"Choose “{name_of(best, 'en')}”: " + "; ".join(f"{name_of(o, 'en')}, wins {_percent(v)}"
+    en = (f"Choose “{name_of(best, 'en')}”: " + "; ".join(f"{name_of(o, 'en')}, wins {_percent(v, 'en')}"
                                                         for o, v in values.items()) + ".")
     return {"action": "choice", "player": decision.player, "placement": None, "suggestions": [], "safety": None,
             "choice": {"option": best, "win_chances": values, "explanation": {"es": es, "en": en}},

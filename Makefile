@@ -49,6 +49,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/bench_fidelity.py
 	$(BIN)/python benchmarks/bench_batch.py
 	$(BIN)/python benchmarks/bench_rl.py
+	$(BIN)/python benchmarks/bench_levels.py makerate
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis

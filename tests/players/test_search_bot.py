@@ -134,3 +134,17 @@ def test_every_level_is_a_player_everywhere_and_plays_at_its_noise() -> None:
         bot = make_player(f"bot:{name}", seed=1, noise=2.0)
         assert isinstance(bot, SearchBot) and math.isclose(bot.noise.level, min(20.0, 2.0 * level.noise_scale))
     json.dumps({name: level.label("es") for name, level in LEVELS.items()})
+
+
+def test_the_coach_advises_the_option_with_each_branch_played_out(spec) -> None:
+    from bola8.physics import Strike
+    from bola8.players.coach import advise
+
+    game = Game.new("9ft", rack_seed=3).place_cue_ball(spec.width / 2.0, spec.head_string_y)
+    pending = game.play(Strike(speed=0.5, phi=90.0)).game
+    advice = advise(pending, level="beginner")
+    json.dumps(advice)
+    assert advice["action"] == "choice" and advice["player"] == 1
+    choice = advice["choice"]
+    assert choice["option"] in ("accept_table", "rebreak") and set(choice["win_chances"]) == {"accept_table", "rebreak"}
+    assert set(choice["explanation"]) == {"es", "en"}

@@ -2,13 +2,15 @@
 
 **The break** (Art. 7) is searched once per table, ruleset, physics and noise
 level, and kept for the life of the process (a server or a batch worker
-searches once). The grid: the cue ball on the head string in the middle
-(full on the apex ball), 13 cm from the side cushion (full on the apex, or
-thin on the second row's ball on its side) or 6 cm from it (thin on that
-ball); three hard speeds; a touch of draw or follow; a level or a slightly
-raised cue. (A wider grid of 288 breaks on 40 racks each, on the 9-ft table,
-found the hard breaks best: 11-12 m/s kept the table 70-75% of the time on
-those racks, 8-9.5 m/s at most 65%.) Each break is played on the same racks
+searches once). The grid: the cue ball on the head string in the middle or a
+third of the way to the side cushion (full on the apex ball), 13 cm from the
+side cushion (full on the apex, or thin on the second row's ball on its side)
+or 6 cm from it (thin on that ball); four hard speeds; a touch of draw, or of
+follow (which sends the cue ball on into the rack rather than back towards a
+pocket); a level or a slightly raised cue. (A wider grid of 288 breaks on 40
+racks each, on the 9-ft table, found the hard breaks best: 11-12 m/s kept
+the table 70-75% of the time on those racks; it also found breaks that never
+scratched on them while keeping the table 65-70%.) Each break is played on the same racks
 (``BREAK_RACKS``, seeds from ``RACK_SEED``) with one draw of the bot's noise
 per rack, judged by the referee, and scored as the breaker's chance to win
 from what it leaves (:mod:`bola8.players.estimate`): balls down and the table
@@ -38,15 +40,15 @@ if TYPE_CHECKING:
     from bola8.rules import Ruleset
 
 Point = tuple[float, float]
-BREAK_RACKS = 16
-CONFIRM_RACKS = 100
+BREAK_RACKS = 20
+CONFIRM_RACKS = 120
 CONFIRMED = 6
 RACK_SEED = 770_000
-BREAK_SPEEDS = (10.5, 11.5, 12.0)
-BREAK_SPINS = (-0.1, 0.1)
+BREAK_SPEEDS = (9.5, 10.5, 11.5, 12.0)
+BREAK_SPINS = (-0.1, 0.1, 0.25)
 BREAK_ELEVATIONS = (0.0, 5.0)
 PLAIN_BREAK_SPEED = 9.0
-SCRATCH = 0.2        # the extra cost of a break foul in the search's score
+SCRATCH = 0.4        # the extra cost of a break foul in the search's score
 NEUTRAL = 0.5        # the value of a rack about to be broken, for either player, before any search
 LAG_SPEEDS = tuple(1.0 + 0.05 * i for i in range(81))
 LAG_SAMPLES = 24
@@ -84,10 +86,12 @@ def break_configs(spec: TableSpec) -> list[tuple[Point, Strike]]:
     r = spec.ball_radius
     fx, fy = spec.foot_spot
     y = spec.head_string_y
+    third = (spec.width / 2.0 + spec.width / 6.0, y)
     side = (spec.width - r - 0.1, y)
     rail = (spec.width - r - 0.03, y)
     thin = (fx + 1.6 * r, fy + math.sqrt(3.0) * r)   # a thin hit on the second row's ball on the cue ball's side
-    aimed = [((spec.width / 2.0, y), spec.foot_spot), (side, spec.foot_spot), (side, thin), (rail, thin)]
+    aimed = [((spec.width / 2.0, y), spec.foot_spot), (third, spec.foot_spot), (side, spec.foot_spot),
+             (side, thin), (rail, thin)]
     configs = []
     for spot, aim in aimed:
         phi = math.degrees(math.atan2(aim[1] - spot[1], aim[0] - spot[0])) % 360.0

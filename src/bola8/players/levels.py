@@ -82,7 +82,7 @@ LEVELS: dict[str, Level] = {
                  plans=12, refine=5, strokes=_FULL, finalists=10, samples=20, lookahead=2, groups=3,
                  safeties=8, placements=4, break_search=True, continuation=0.84),
     "champion": Level("champion", "bot campeón", "champion bot", noise_scale=1.0, kinds=SHOT_KINDS,
-                      plans=16, refine=7, strokes=_FULL, finalists=16, samples=40, lookahead=4, groups=4,
+                      plans=16, refine=7, strokes=_FULL, finalists=16, samples=48, lookahead=5, groups=4,
                       safeties=10, placements=6, break_search=True, continuation=0.9),
 }
 LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)

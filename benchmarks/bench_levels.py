@@ -265,6 +265,10 @@ def main() -> None:
         p = sub.add_parser(name)
         p.add_argument("folders", nargs="+")
     args = ap.parse_args()
+    if hasattr(args, "folders"):       # a shell glob also lists run_levels.sh's logs beside the folders
+        import os
+
+        args.folders = [f for f in args.folders if os.path.isdir(f)]
     started = time.perf_counter()
     if args.part == "makerate":
         makerate(args.trials)

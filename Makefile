@@ -49,6 +49,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/bench_fidelity.py
 	$(BIN)/python benchmarks/bench_batch.py
 	$(BIN)/python benchmarks/bench_rl.py
+	$(BIN)/python benchmarks/bench_levels.py makerate
 
 # The README's pictures of the browser app, from the real server in Debian's chromium.
 screenshots: $(VENV)/.installed-dev browser

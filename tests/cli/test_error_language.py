@@ -71,6 +71,6 @@ def test_the_error_is_spanish_by_default_and_english_with_lang_en(argv, stdin, c
 
 
 def test_every_command_takes_lang():
-    for command in ("referee", "simulate", "match", "replay", "render", "demo"):
+    for command in ("referee", "simulate", "advise", "match", "replay", "render", "demo"):
         done = run_cli(command, "--help")
         assert done.returncode == 0 and "--lang {es,en}" in done.stdout, command

@@ -43,6 +43,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "referee": ("bola8.cli.referee", "juzga un tiro, una elección o una declaración (JSON por la entrada)",
                 "judge one shot, choice or declaration (JSON on stdin)"),
     "simulate": ("bola8.cli.simulate", "simula un golpe (JSON por la entrada)", "simulate one strike (JSON on stdin)"),
+    "advise": ("bola8.cli.advise", "aconseja el mejor tiro de una posición, como el bot campeón (JSON por la entrada)",
+               "advise the best shot of a position, as the champion bot sees it (JSON on stdin)"),
     "match": ("bola8.cli.match", "juega un encuentro entero entre dos jugadores", "play a whole match between players"),
     "replay": ("bola8.cli.replay", "vuelve a simular un registro y confirma cada decisión",
                "re-simulate a game record and confirm every ruling"),

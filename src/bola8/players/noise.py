@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -67,16 +68,29 @@ class ExecutionNoise:
 
     def perturb(self, strike: Strike, rng: random.Random) -> Strike:
         """``strike`` as actually played, drawn with ``rng`` (so it is reproducible)."""
+        if self.level == 0.0:
+            return strike
+        # five standard normal draws, in the order speed, phi, theta, a, b
+        return self.apply(strike, [rng.gauss(0.0, 1.0) for _ in range(5)])
+
+    def apply(self, strike: Strike, draws: Sequence[float]) -> Strike:
+        """``strike`` as played with the given standard normal ``draws`` (speed, phi, theta, a, b).
+
+        A search scores its candidates with the *same* draws (common random
+        numbers), so two strokes are compared on the same luck; ``perturb`` is
+        this with fresh draws from a generator.
+        """
         from bola8.physics import Strike
 
         if self.level == 0.0:
             return strike
         k = self.level
-        speed = strike.speed + rng.gauss(0.0, SIGMA_SPEED * k)
-        phi = strike.phi + rng.gauss(0.0, SIGMA_PHI_DEG * k)
-        theta = strike.theta + rng.gauss(0.0, SIGMA_THETA_DEG * k)
-        a = strike.a + rng.gauss(0.0, SIGMA_A_MM * k) / BALL_RADIUS_MM
-        b = strike.b + rng.gauss(0.0, SIGMA_B_MM * k) / BALL_RADIUS_MM
+        z_speed, z_phi, z_theta, z_a, z_b = draws
+        speed = strike.speed + z_speed * (SIGMA_SPEED * k)
+        phi = strike.phi + z_phi * (SIGMA_PHI_DEG * k)
+        theta = strike.theta + z_theta * (SIGMA_THETA_DEG * k)
+        a = strike.a + z_a * (SIGMA_A_MM * k) / BALL_RADIUS_MM
+        b = strike.b + z_b * (SIGMA_B_MM * k) / BALL_RADIUS_MM
         speed = min(max(speed, MIN_SPEED), MAX_SPEED)
         theta = min(abs(theta), 80.0)         # reflected at level (see the module's docstring)
         offset = math.hypot(a, b)

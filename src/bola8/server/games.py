@@ -25,8 +25,8 @@ from bola8.errors import InputError
 from bola8.game.match import MatchSettings
 from bola8.game.session import (Action, ChoiceAction, DeclareAction, LagAction, MatchSession, Outcome,
                                 PlaceAction, ShotAction, bot_action)
+from bola8.players import BOT_LEVELS as BOT_LEVELS   # the bots the project has (bola8.players.make_player), one list
 
-BOT_LEVELS = ("baseline",)        # the bots the project has (bola8.players.make_player)
 PLAYER_KINDS = ("person", "bot") + tuple(f"bot:{level}" for level in BOT_LEVELS)
 
 
@@ -200,7 +200,7 @@ class LiveGame:
 
         now = self.session.to_act()
         assert now is not None and self.is_bot(now.seat)
-        bot = make_player("bot", name=self.names[now.seat],
+        bot = make_player(self.kinds[now.seat], name=self.names[now.seat],
                           seed=bot_seed(self.params["seed"], now.seat, self.actions))
         return bot_action(self.session, bot)
 

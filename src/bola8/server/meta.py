@@ -6,14 +6,11 @@ import math
 from typing import Any
 
 from bola8 import rules
+from bola8.players import bot_label
 from bola8.rules.shot import REFEREE_FOULS
 from bola8.server.games import BOT_LEVELS
 
 LANGUAGES = ("es", "en")
-# the words for each bot level the page offers; a level without words here shows its own name
-BOT_LABELS = {"baseline": ("bot básico", "baseline bot"), "beginner": ("bot principiante", "beginner bot"),
-              "club": ("bot de club", "club bot"), "pro": ("bot profesional", "pro bot"),
-              "champion": ("bot campeón", "champion bot")}
 
 
 def table_geometry(spec: Any) -> dict[str, Any]:
@@ -40,7 +37,6 @@ def meta_dict(lang: str) -> dict[str, Any]:
     from bola8.physics import TABLES
     from bola8.physics.params import CueParams
 
-    es = lang == "es"
     tables = {name: table_geometry(spec) for name, spec in TABLES.items()}
     for table in tables.values():
         table["miscue_limit"] = CueParams().miscue_limit
@@ -48,8 +44,7 @@ def meta_dict(lang: str) -> dict[str, Any]:
         "tables": tables,
         "rulesets": list(rules.RULESETS),
         "players": ["person", *(f"bot:{level}" for level in BOT_LEVELS)],
-        "bots": [{"kind": f"bot:{level}", "label": BOT_LABELS.get(level, (f"bot {level}", f"bot {level}"))[0 if es else 1]}
-                 for level in BOT_LEVELS],
+        "bots": [{"kind": f"bot:{level}", "label": bot_label(level, lang)} for level in BOT_LEVELS],
         "pockets": list(rules.POCKETS),
         "ball_radius": TABLES["9ft"].ball_radius,
         "languages": list(LANGUAGES),

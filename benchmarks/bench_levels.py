@@ -1,0 +1,285 @@
+"""How strong and how fast the searching bot's levels are (issue 13's benchmark).
+
+    .venv/bin/python benchmarks/bench_levels.py makerate [--trials 1000]
+    .venv/bin/python benchmarks/bench_levels.py times [--levels champion] [--racks 6] [--noise 1]
+    .venv/bin/python benchmarks/bench_levels.py racks DIR [DIR ...]
+    .venv/bin/python benchmarks/bench_levels.py wins DIR [DIR ...]
+
+- ``makerate``: the make-rate table of ``shared/research/bots.md`` section 1 - a straight shot and a
+  30-degree cut, the object ball (the 8, the shooter's group cleared) 0.42 m and 1.05 m from the
+  foot-right corner, at noise 0x, 1x, 2x and 5x - with each player's own stroke: the baseline bot
+  and each level of the searching bot choose the stroke at that noise (the level's search, not its
+  noise scale), then it is played ``--trials`` times with that noise. A trial counts when the bot's
+  own call is made (the game won); where a level would rather play safe, its best pot is played. The
+  anchor row is FastFiz's (literature.md section 2.3).
+- ``times``: every decision (shot, ball in hand, option) of ``--racks`` racks of each level against
+  itself, timed on this one core, after a warm-up (numba loaded, the break searched): median, 99th
+  percentile and maximum, and simulations per shot decision. The break search, done once per
+  process and table, is timed apart.
+- ``racks``: the statistics of finished ``bola8 batch`` folders of a level against itself: pots per
+  called shot, break-and-runs, the breaker keeping the table, balls per visit, fouls and Art. 20
+  losses per rack, stalemates. Make them with (long: run them in the background)::
+
+      nice -n 10 .venv/bin/bola8 batch --players bot:champion,bot:champion --games 1000 \\
+          --noise 1 --workers 2 --quiet -o runs/champion-1x
+
+- ``wins``: the first player's share of the decided games of head-to-head folders, with a Wilson
+  95% interval (``--players bot:champion,bot:baseline`` and ``bot:champion,bot:pro`` ...).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from typing import Any
+
+SHOTS = {   # name: cue ball, object ball (shared/research/bots.md 1.1), into foot-right
+    "straight 0.42": ((0.676, 1.946), (0.973, 2.243)),
+    "cut 30 0.42": ((0.816, 1.768), (0.973, 2.243)),
+    "straight 1.05": ((0.081, 1.123), (0.595, 1.736)),
+    "cut 30 1.05": ((0.428, 0.953), (0.595, 1.736)),
+}
+ANCHOR = {"straight 0.42": (1.00, 1.00, 1.00, 0.85), "cut 30 0.42": (1.00, 1.00, 0.99, 0.65),
+          "straight 1.05": (1.00, 0.82, 0.50, 0.21), "cut 30 1.05": (1.00, 0.77, 0.47, 0.18)}
+NOISES = (0.0, 1.0, 2.0, 5.0)
+LEVELS = ("beginner", "club", "pro", "champion")
+
+
+def eight_alone(cue: tuple[float, float], eight: tuple[float, float]) -> Any:
+    from bola8 import rules
+    from bola8.game.position import game_at
+
+    state = rules.State.from_dict({"groups": ["solids", "stripes"], "on_table": [8]})
+    return game_at("9ft", state, {0: cue, 8: eight})
+
+
+def player(kind: str, noise: float, seed: int) -> Any:
+    from bola8.players.bot import BaselineBot
+    from bola8.players.levels import LEVELS as ALL
+    from bola8.players.noise import ExecutionNoise
+    from bola8.players.search_bot import SearchBot
+
+    if kind == "baseline":
+        return BaselineBot(seed=seed, noise=ExecutionNoise(noise))
+    return SearchBot(ALL[kind], seed=seed, noise=ExecutionNoise(noise))
+
+
+def makerate(trials: int) -> None:
+    import random
+
+    from bola8.physics.batch import simulate_batch
+
+    print(f"make rate: the 8 alone, the bot's own call and stroke, {trials} trials a cell (1 at 0x)")
+    print(f"{'shot':15s} {'player':9s} " + " ".join(f"{n:>5g}x" for n in NOISES) + "   stroke at 1x (V, b, theta, call)")
+    for name, (cue, eight) in SHOTS.items():
+        game = eight_alone(cue, eight)
+        for kind in ("baseline", *LEVELS):
+            cells, stroke = [], ""
+            for noise in NOISES:
+                bot = player(kind, noise, seed=7)
+                choice = bot.choose_shot(game)
+                intended, call = choice.intended, choice.call
+                if kind != "baseline" and call is None:      # it would play safe: take its best pot
+                    pots = sorted(bot.last.pots, key=lambda c: -c.value)
+                    if pots:
+                        intended, call = pots[0].strike, pots[0].plan.call
+                count = 1 if noise == 0.0 else trials
+                rng = random.Random(11)
+                strikes = [bot.noise.perturb(intended, rng) for _ in range(count)]
+                results = simulate_batch(game.spec, game.layout, strikes)
+                made = sum(1 for s, r in zip(strikes, results)
+                           if call is not None and game.play_simulated(s, r, call).game.state.winner == 0)
+                cells.append(made / count)
+                if noise == 1.0:
+                    pocket = "safety" if call is None else call.pocket
+                    stroke = f"{intended.speed:.2f} {intended.b:+.2f} {intended.theta:.0f} {pocket}"
+            print(f"{name:15s} {kind:9s} " + " ".join(f"{c:6.3f}" for c in cells) + f"   {stroke}")
+        print(f"{name:15s} {'anchor':9s} " + " ".join(f"{c:6.2f}" for c in ANCHOR[name]) + "   (FastFiz)")
+
+
+class _Timed:
+    """A player whose every decision is timed."""
+
+    def __init__(self, bot: Any, clock: dict[str, list[float]], sims: list[int]):
+        self.bot, self.clock, self.sims = bot, clock, sims
+
+    def _time(self, what: str, call: Any) -> Any:
+        t = time.perf_counter()
+        out = call()
+        self.clock.setdefault(what, []).append(time.perf_counter() - t)
+        return out
+
+    def choose_shot(self, game: Any) -> Any:
+        choice = self._time("shot", lambda: self.bot.choose_shot(game))
+        last = getattr(self.bot, "last", None)
+        if last is not None:
+            self.sims.append(last.simulations)
+            self.bot.last = None
+        return choice
+
+    def place_cue_ball(self, game: Any) -> Any:
+        return self._time("place", lambda: self.bot.place_cue_ball(game))
+
+    def choose_option(self, game: Any, options: Any) -> Any:
+        return self._time("option", lambda: self.bot.choose_option(game, options))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.bot, name)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(math.ceil(q * len(ordered))) - 1)]
+
+
+def times(levels: list[str], racks: int, noise: float) -> None:
+    from bola8.game import Game
+    from bola8.game.match import play_game
+    from bola8.players import make_player
+    from bola8.players.breaking import _BREAKS
+
+    print(f"decision times, one process on one core, {racks} racks of each level against itself, noise {noise:g}x")
+    print(f"{'level':9s} {'decisions':>9s} {'median s':>9s} {'p99 s':>7s} {'max s':>7s} {'shot med':>9s} "
+          f"{'place med':>9s} {'sims/shot':>9s} {'break search s':>14s}")
+    for level in levels:
+        warm = make_player(f"bot:{level}", seed=1, noise=noise)
+        _BREAKS.clear()
+        game = Game.new("9ft", rack_seed=1)
+        t = time.perf_counter()
+        game = game.place_cue_ball(*warm.place_cue_ball(game))      # the break search, once per process
+        search_s = time.perf_counter() - t
+        clock: dict[str, list[float]] = {}
+        sims: list[int] = []
+        for rack in range(racks):
+            bots = [_Timed(make_player(f"bot:{level}", seed=100 * rack + k, noise=noise), clock, sims) for k in (0, 1)]
+            play_game(Game.new("9ft", rack_seed=5000 + rack, breaker=rack % 2), bots)
+        every = [v for values in clock.values() for v in values]
+        shots, places = clock.get("shot", [0.0]), clock.get("place", [0.0])
+        print(f"{level:9s} {len(every):9d} {statistics.median(every):9.3f} {percentile(every, 0.99):7.2f} "
+              f"{max(every):7.2f} {statistics.median(shots):9.3f} {statistics.median(places):9.3f} "
+              f"{statistics.median(sims) if sims else 0:9.0f} {search_s:14.2f}")
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def load(folder: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], bool]:
+    """A batch folder's rows: the Parquet files of a finished batch, or the units finished so far
+    (``parts/``) of one still running or stopped; and whether it is finished."""
+    import glob
+    import json
+    import os
+
+    from bola8.batch.report import read_batch
+
+    if os.path.exists(os.path.join(folder, "games.parquet")):
+        games, shots = read_batch(folder)
+        return games, shots, True
+    games, shots = [], []
+    for path in sorted(glob.glob(os.path.join(folder, "parts", "u*.json"))):
+        with open(path, encoding="utf-8") as handle:
+            part = json.load(handle)
+        games += part["games"]
+        shots += part["shots"]
+    return games, shots, False
+
+
+def merged(folders: list[str]) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]]]:
+    """Several folders of the same pairing (different seeds) as one sample, named by the first."""
+    games: list[dict[str, Any]] = []
+    shots: list[dict[str, Any]] = []
+    partial = False
+    for number, folder in enumerate(folders):
+        g, s, done = load(folder)
+        partial = partial or not done
+        games += [{**row, "unit": number * 1_000_000 + int(row["unit"])} for row in g]
+        shots += [{**row, "unit": number * 1_000_000 + int(row["unit"])} for row in s]
+    name = folders[0].rstrip("/").split("/")[-1] + (f" +{len(folders) - 1}" if len(folders) > 1 else "")
+    return name + (" (partial)" if partial else ""), games, shots
+
+
+def racks_table(folders: list[str]) -> None:
+    import json
+
+    from bola8.batch.report import statistics as batch_statistics
+
+    print(f"{'folder':34s} {'racks':>6s} {'pots/call':>9s} {'B&R':>6s} {'kept':>6s} {'balls/visit':>11s} "
+          f"{'fouls/rack':>10s} {'Art.20/rack':>11s} {'stalemates':>10s}")
+    groups: dict[str, list[str]] = {}
+    for folder in folders:         # folders named like NAME-s2, NAME-s3 are one sample
+        groups.setdefault(folder.rstrip("/").rsplit("-s", 1)[0] if "-1x-s" in folder else folder, []).append(folder)
+    for group in groups.values():
+        folder, games, shots = merged(group)
+        if not games:
+            continue
+        stats = batch_statistics(games, shots)
+        called = made = 0
+        for s in shots:
+            if s["kind"] != "shot" or s["call_ball"] is None:
+                continue
+            called += 1
+            facts = json.loads(s["facts"]) if isinstance(s["facts"], str) else s["facts"]
+            made += any(p["ball"] == s["call_ball"] and p["pocket"] == s["call_pocket"] for p in facts["pocketed"])
+        visits = sum(stats.run_lengths.values())
+        balls = sum(k * v for k, v in stats.run_lengths.items())
+        n = stats.games
+        losses = sum(stats.losses_by_clause.values())
+        print(f"{folder[:34]:34s} {n:6d} {made / max(called, 1):9.3f} {stats.break_and_runs / n:6.3f} "
+              f"{stats.kept_table / n:6.3f} {balls / max(visits, 1):11.2f} {stats.fouls / n:10.3f} "
+              f"{losses / n:11.4f} {stats.results.get('stalemate', 0):10d}")
+
+
+def wins_table(folders: list[str]) -> None:
+    print(f"{'folder':34s} {'player 0':16s} {'player 1':16s} {'games':>6s} {'won by 0':>9s} {'95% interval':>16s}")
+    for folder in folders:
+        games, _, done = load(folder)
+        if not games:
+            continue
+        folder = folder.rstrip("/").split("/")[-1] + ("" if done else " (partial)")
+        decided = [g for g in games if g["result"] == "win" and g["winner"] in (0, 1)]
+        won = sum(1 for g in decided if g["winner"] == 0)
+        lo, hi = wilson(won, len(decided))
+        print(f"{folder[:34]:34s} {games[0]['player_0']:16s} {games[0]['player_1']:16s} {len(decided):6d} "
+              f"{won / max(len(decided), 1):9.3f} {lo:7.3f} - {hi:6.3f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="part", required=True)
+    m = sub.add_parser("makerate")
+    m.add_argument("--trials", type=int, default=1000)
+    t = sub.add_parser("times")
+    t.add_argument("--levels", default=",".join(LEVELS))
+    t.add_argument("--racks", type=int, default=6)
+    t.add_argument("--noise", type=float, default=1.0)
+    for name in ("racks", "wins"):
+        p = sub.add_parser(name)
+        p.add_argument("folders", nargs="+")
+    args = ap.parse_args()
+    if hasattr(args, "folders"):       # a shell glob also lists run_levels.sh's logs beside the folders
+        import os
+
+        args.folders = [f for f in args.folders if os.path.isdir(f)]
+    started = time.perf_counter()
+    if args.part == "makerate":
+        makerate(args.trials)
+    elif args.part == "times":
+        times(args.levels.split(","), args.racks, args.noise)
+    elif args.part == "racks":
+        racks_table(args.folders)
+    else:
+        wins_table(args.folders)
+    print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

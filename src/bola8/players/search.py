@@ -1,0 +1,548 @@
+"""The search behind the searching bot: aims found on the simulator, strokes scored under noise.
+
+For a position where the bot must shoot, :meth:`Searcher.search` does:
+
+1. **Plans** (:mod:`bola8.players.shots`): every pot, bank, kick, combination
+   and kiss its level knows, with its call, ranked by the geometric estimate.
+2. **Aim**: for the best plans, the cue's direction is swept around the
+   geometric aim on the *noiseless* simulator, each stroke judged by the
+   referee (``Game.play_simulated``): the aim is the middle of the window of
+   directions in which the referee says the called ball went in as called.
+   This takes throw, squirt, swerve, the jaws and the cushions into account
+   without modelling any of them. The sweep is done for a reference stroke,
+   then for the whole stroke grid of the best few plans.
+3. **Noise**: the finalists are each played ``samples`` times with the bot's
+   own execution noise - the same draws for every finalist, so they are
+   compared on the same luck - in one ``simulate_batch`` call, and every
+   sample is judged by the referee. A sample is worth the chance to win the
+   rack from where it leaves the table (:mod:`bola8.players.estimate`): 1 for
+   the game won, 0 for the game lost (Art. 20: the 8 early, in the wrong
+   pocket, with the cue ball), a foul worth what ball in hand gives the
+   opponent.
+4. **Look-ahead**: for the best finalists, the samples that kept the turn are
+   grouped by the balls left and the cue ball's place; one position of each
+   large group gets a search of its own next shot (steps 1-3, smaller), and
+   the difference between that and the quick estimate corrects every sample
+   of the group. So the value of a shot is its chance to pot times the value of
+   the next shot it leaves, simulated, two shots deep.
+5. **Safeties** (:func:`~bola8.players.shots.safety_plans`): strokes with no
+   call, checked on the noiseless simulator for a legal hit, the best sampled
+   under noise like the pots; the opponent's chance from what is left is the
+   quick estimate. The referee counts them for Art. 21.1, and a safety that
+   would end the game as a stalemate is worth a replayed rack.
+
+The shot with the highest value is played, pot or safety. Ball in hand
+(:meth:`Searcher.place`) tries spots behind each makeable ball, each scored by
+a small search of the shot it offers. Every count comes from the bot's
+:class:`~bola8.players.levels.Level`; every random draw from the bot's seeded
+generator, so a search is reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from bola8.errors import InputError
+from bola8.players.aiming import direction_deg, ghost_ball, path_is_clear
+from bola8.players.estimate import (
+    SIGMA_EFF_DEG,
+    after_safety_value,
+    best_direct_chances,
+    direct_chance,
+    first_shot,
+    half_window,
+    layout_signature,
+    mouths,
+    position_value,
+    sigma_rad,
+)
+from bola8.players.levels import Level, Stroke
+from bola8.players.noise import ExecutionNoise
+from bola8.players.shots import ShotPlan, safety_plans, shot_plans
+from bola8.rules import callable_balls, legal_first_contacts
+
+if TYPE_CHECKING:
+    from bola8.game import Game, Turn
+    from bola8.physics import ShotResult, Strike
+    from bola8.rules import Ruling, State
+
+Point = tuple[float, float]
+CUE = 0
+SWEEP = 4                  # the reference sweep: offsets -4..4 steps
+VARIANT_SWEEP = 4          # the stroke grid's sweeps: -4..4 steps of a third of the reference window
+HARDER = 1.6               # the reference stroke is also swept this much faster
+WIDE_SPEEDS = (1.0, 1.35, 1.8)   # banks, kicks and kisses: three speeds,
+WIDE_STEP = 0.08           # degrees at least between aims,
+WIDE_SWEEP = 6             # -6..6 steps
+GROUP_CELL = 0.12          # m: cue-ball places this close share one look-ahead
+SHAPE_CHANCE = 0.5         # a next shot at least this likely counts as "shape"
+MAX_SPEED = 7.0
+LOOKAHEAD_PLANS = 5
+MAX_SAFETY_PLANS = 120        # safety strokes tried on the noiseless simulator
+FALLBACK_STROKES = 240
+LOOKAHEAD_FINALISTS = 4
+LOOKAHEAD_SAMPLES = 12
+LOOKAHEAD_STROKES = (0, 4, 7)    # indexes into the level's grid tried in a look-ahead (when present)
+
+
+@dataclass
+class Candidate:
+    """A stroke the search considered, with what the noiseless sweep and the noisy samples said."""
+
+    plan: ShotPlan
+    strike: Strike               # as intended (before noise)
+    window: float = 0.0          # degrees of aim that pot it on the noiseless simulator (0 for a safety)
+    guess: float = 0.0           # the ranking score before sampling
+    value: float = 0.0           # mean chance to win the rack after it, over the samples
+    pot: float = 0.0             # share of samples with the call pocketed as called (the game won included)
+    shape: float = 0.0           # share that also left a next shot of at least SHAPE_CHANCE (or won)
+    foul: float = 0.0            # share of fouls
+    lost: float = 0.0            # share of games lost on the stroke (Art. 20)
+    samples: int = 0
+    searched: bool = False       # its outcomes had a second simulated shot
+    outcomes: list[tuple[Turn, float]] = field(default_factory=list, repr=False)
+
+
+@dataclass
+class SearchResult:
+    best: Candidate | None
+    pots: list[Candidate]
+    safeties: list[Candidate]
+    simulations: int
+
+
+class Searcher:
+    """One level's search, with the bot's noise and a generator for its evaluation draws."""
+
+    def __init__(self, level: Level, noise: ExecutionNoise, rng: random.Random):
+        self.level = level
+        self.noise = noise
+        self.rng = rng
+        self.sigma = sigma_rad(noise.level)
+        self.sigma_deg = SIGMA_EFF_DEG * noise.level
+        self.q = level.continuation
+        self.simulations = 0
+
+    # ------------------------------------------------------------ the value of a game
+    def value(self, game: Game, player: int) -> float:
+        return position_value(game, player, self.sigma, self.q)
+
+    def outcome(self, turn: Turn, player: int) -> float:
+        return self.value(turn.game, player)
+
+    # ------------------------------------------------------------ simulation + referee
+    def play_all(self, game: Game, strikes: Sequence[Strike], calls: Sequence[object]) -> list[Turn]:
+        """Each stroke simulated from ``game`` in one batch and judged by the referee."""
+        from bola8.physics.batch import simulate_batch
+
+        if not strikes:
+            return []
+        results = simulate_batch(game.spec, game.layout, strikes, game.physics)
+        self.simulations += len(strikes)
+        return [game.play_simulated(s, r, c) for s, r, c in zip(strikes, results, calls)]  # type: ignore[arg-type]
+
+    def rulings(self, game: Game, strikes: Sequence[Strike], calls: Sequence[object]
+                ) -> tuple[list[ShotResult], list[tuple[Ruling, State]]]:
+        """Each stroke simulated in one batch and judged by the referee (``rules.judge`` on the
+        facts ``Game.play`` would give it), without putting the ruling on the table: a sweep only
+        needs to know whether the call went in as called."""
+        from bola8.game.facts import shot_of
+        from bola8.physics.batch import simulate_batch
+        from bola8.rules import judge
+
+        if not strikes:
+            return [], []
+        results = simulate_batch(game.spec, game.layout, strikes, game.physics)
+        self.simulations += len(strikes)
+        return results, [judge(game.state, shot_of(r, c), ruleset=game.ruleset)  # type: ignore[arg-type]
+                         for r, c in zip(results, calls)]
+
+    @staticmethod
+    def went_in(ruling: Ruling, after: State, call: object, player: int) -> bool:
+        """The call went in as called and ``player`` keeps the table (or won), from a ruling and the
+        state after it."""
+        if after.phase == "over":
+            return after.winner == player and after.result == "win"
+        return (call is not None and getattr(call, "ball") in ruling.legally_pocketed and not ruling.foul
+                and after.shooter == player and after.decision is None)
+
+    def draws(self, count: int) -> list[list[float]]:
+        """Standard normal draws for ``count`` noisy samples (speed, phi, theta, a, b each)."""
+        return [[self.rng.gauss(0.0, 1.0) for _ in range(5)] for _ in range(count)]
+
+    # ------------------------------------------------------------ strokes
+    def strike(self, plan: ShotPlan, stroke: Stroke, offset: float) -> Strike:
+        from bola8.physics import Strike
+
+        factor, a, b, theta = stroke
+        return Strike(speed=max(0.5, min(plan.speed * factor, MAX_SPEED)), phi=(plan.phi + offset) % 360.0,
+                      theta=theta, a=a, b=b)
+
+    @classmethod
+    def potted(cls, turn: Turn, player: int) -> bool:
+        """The referee's word: the call went in as called and the shooter keeps the table (or won)."""
+        return cls.went_in(turn.ruling, turn.game.state, turn.call, player)
+
+    def sweep(self, game: Game, jobs: list[tuple[ShotPlan, Stroke, float, float, int]]) -> list[Candidate]:
+        """For each (plan, stroke, centre, step, half-width in steps) the window of aims that pot.
+
+        A coarse pass every ``step`` degrees, then one probe half a step beyond
+        each end of the longest run of pots, so the window's middle is known to
+        a quarter of a step. Returns one candidate per job whose sweep found a
+        window, aimed at its middle.
+        """
+        me = game.state.shooter
+        strikes: list[Strike] = []
+        calls: list[object] = []
+        for plan, stroke, centre, step, half in jobs:
+            for k in range(-half, half + 1):
+                strikes.append(self.strike(plan, stroke, centre + k * step))
+                calls.append(plan.call)
+        results, judged = self.rulings(game, strikes, calls)
+        runs: list[tuple[int, float, float, int]] = []     # job, low and high offsets that pot, a stroke that did
+        i = 0
+        for index, (plan, stroke, centre, step, half) in enumerate(jobs):
+            span = 2 * half + 1
+            ok = [self.went_in(r, a, plan.call, me) for r, a in judged[i:i + span]]
+            run = _longest_run(ok, half)
+            if run is not None:
+                lo, hi = run
+                runs.append((index, centre + (lo - half) * step, centre + (hi - half) * step, i + (lo + hi) // 2))
+            i += span
+        probes: list[Strike] = []
+        probe_calls: list[object] = []
+        for index, low, high, _ in runs:
+            plan, stroke, _, step, _ = jobs[index]
+            probes += [self.strike(plan, stroke, low - step / 2.0), self.strike(plan, stroke, high + step / 2.0)]
+            probe_calls += [plan.call, plan.call]
+        _, probed = self.rulings(game, probes, probe_calls)
+        found: list[Candidate] = []
+        for k, (index, low, high, at) in enumerate(runs):
+            plan, stroke, _, step, _ = jobs[index]
+            if self.went_in(*probed[2 * k], plan.call, me):
+                low -= step / 2.0
+            if self.went_in(*probed[2 * k + 1], plan.call, me):
+                high += step / 2.0
+            nearest = game.play_simulated(strikes[at], results[at], plan.call)
+            middle = (low + high) / 2.0
+            width = high - low + step / 2.0
+            p_window = math.erf(width / 2.0 / (math.sqrt(2.0) * max(self.sigma_deg, 1e-3)))
+            after = self.outcome(nearest, me)
+            guess = p_window * after + (1.0 - p_window) * 0.3
+            found.append(Candidate(plan=plan, strike=self.strike(plan, stroke, middle), window=width, guess=guess))
+        return found
+
+    def first_sweeps(self, game: Game, plans: list[ShotPlan]) -> list[Candidate]:
+        """Each plan's aim window with the reference stroke and a harder one (the needed speed is an
+        estimate). A cushion on the way (bank, kick) or a kiss moves the window with the speed and away
+        from the mirror's aim: those are swept wider, at three speeds."""
+        reference = self.level.strokes[0]
+        jobs: list[tuple[ShotPlan, Stroke, float, float, int]] = []
+        for p in plans:
+            if p.kind in ("bank", "kick", "kiss"):
+                for factor in WIDE_SPEEDS:
+                    jobs.append((p, (reference[0] * factor,) + reference[1:], 0.0, max(p.step, WIDE_STEP), WIDE_SWEEP))
+            else:
+                for factor in (1.0, HARDER):
+                    jobs.append((p, (reference[0] * factor,) + reference[1:], 0.0, p.step, SWEEP))
+        found = self.sweep(game, jobs)
+        missing = [p for p in plans if p.key not in {c.plan.key for c in found}]
+        if missing:     # no window: the straight ones once more, twice as wide
+            found += self.sweep(game, [(p, (reference[0] * factor,) + reference[1:], 0.0, 2.0 * p.step, SWEEP)
+                                       for p in missing if p.kind not in ("bank", "kick", "kiss")
+                                       for factor in (1.0, HARDER)])
+        return found
+
+    # ------------------------------------------------------------ sampling
+    def sample(self, game: Game, candidates: list[Candidate], draws: list[list[float]]) -> None:
+        """Play every candidate with every draw of noise; fill in its value and its shares."""
+        me = game.state.shooter
+        strikes: list[Strike] = []
+        calls: list[object] = []
+        for c in candidates:
+            for z in draws:
+                strikes.append(self.noise.apply(c.strike, z))
+                calls.append(c.plan.call)
+        turns = self.play_all(game, strikes, calls)
+        n = len(draws)
+        for index, c in enumerate(candidates):
+            chunk = turns[index * n:(index + 1) * n]
+            c.outcomes = [(t, self.outcome(t, me)) for t in chunk]
+            c.samples = n
+            self._shares(c, me)
+
+    def _shares(self, c: Candidate, me: int) -> None:
+        n = max(len(c.outcomes), 1)
+        c.value = sum(v for _, v in c.outcomes) / n
+        pots = shapes = fouls = lost = 0
+        for turn, _ in c.outcomes:
+            after = turn.game.state
+            fouls += turn.ruling.foul
+            lost += after.phase == "over" and after.winner != me and after.result == "win"
+            if c.plan.call is not None and self.potted(turn, me):
+                pots += 1
+                if after.phase == "over" or first_shot(best_direct_chances(turn.game, self.sigma)) >= SHAPE_CHANCE:
+                    shapes += 1
+        c.pot, c.shape, c.foul, c.lost = pots / n, shapes / n, fouls / n, lost / n
+
+    # ------------------------------------------------------------ look-ahead
+    def look_ahead(self, c: Candidate, me: int) -> None:
+        """Correct the kept-turn samples of ``c`` by a simulated next shot (grouped, see the module)."""
+        groups: dict[tuple[object, ...], list[int]] = {}
+        for index, (turn, _) in enumerate(c.outcomes):
+            after = turn.game
+            if after.is_over or after.state.shooter != me or after.needs_placement or after.state.decision:
+                continue
+            groups.setdefault(layout_signature(after.layout, GROUP_CELL), []).append(index)
+        ranked = sorted(groups.values(), key=lambda members: -len(members))[:self.level.groups]
+        for members in ranked:
+            rep_turn, rep_value = c.outcomes[members[0]]
+            searched = self.next_shot_value(rep_turn.game)
+            delta = searched - rep_value
+            for index in members:
+                turn, v = c.outcomes[index]
+                c.outcomes[index] = (turn, min(1.0, max(0.0, v + delta)))
+        c.searched = True
+        self._shares(c, me)
+
+    def next_shot_value(self, game: Game) -> float:
+        """The shooter's value of ``game`` from a small search of his next shot (quick estimates after it)."""
+        me = game.state.shooter
+        level = self.level
+        plans = _distinct(shot_plans(game, level.kinds, self.sigma))[:LOOKAHEAD_PLANS]
+        found = self.first_sweeps(game, plans)
+        found.sort(key=lambda c: -c.guess)
+        extra = [level.strokes[i] for i in LOOKAHEAD_STROKES if 0 < i < len(level.strokes)]
+        jobs = [(c.plan, s, _offset(c), max(c.window / 3.0, 0.01), VARIANT_SWEEP)
+                for c in found[:2] for s in extra]
+        found += self.sweep(game, jobs)
+        found.sort(key=lambda c: -c.guess)
+        finalists = found[:LOOKAHEAD_FINALISTS]
+        self.sample(game, finalists, self.draws(LOOKAHEAD_SAMPLES))
+        best = max((c.value for c in finalists), default=0.0)
+        return max(best, after_safety_value(game, me, self.q))
+
+    # ------------------------------------------------------------ the whole search
+    def search(self, game: Game, *, safeties: bool = True) -> SearchResult:
+        """Every step of the module's docstring for the shot to play now."""
+        level = self.level
+        me = game.state.shooter
+        start = self.simulations
+        plans = _distinct(shot_plans(game, level.kinds, self.sigma))[:level.plans]
+        found = self.first_sweeps(game, plans)
+        found.sort(key=lambda c: -c.guess)
+        jobs = [(c.plan, s, _offset(c), max(c.window / 3.0, 0.01), VARIANT_SWEEP)
+                for c in found[:level.refine] for s in level.strokes[1:]]
+        found += self.sweep(game, jobs)
+        found.sort(key=lambda c: -c.guess)
+        finalists = _varied(found, level.finalists)
+        draws = self.draws(level.samples)
+        self.sample(game, finalists, draws)
+        finalists.sort(key=lambda c: -c.value)
+        for c in finalists[:level.lookahead]:
+            if c.pot > 0.0:
+                self.look_ahead(c, me)
+        finalists.sort(key=lambda c: -c.value)
+        safe: list[Candidate] = []
+        if safeties and level.safeties > 0 and (not finalists or finalists[0].value < 0.97):
+            safe = self.safeties(game, draws[:max(8, level.samples // 2)])
+        every = finalists + safe
+        best = max(every, key=lambda c: c.value) if every else None
+        return SearchResult(best=best, pots=finalists, safeties=safe, simulations=self.simulations - start)
+
+    def safeties(self, game: Game, draws: list[list[float]]) -> list[Candidate]:
+        """The level's best safeties, sampled under noise (legal on the noiseless simulator first)."""
+        from bola8.physics import Strike
+
+        me = game.state.shooter
+        plans = safety_plans(game)[:MAX_SAFETY_PLANS]
+        strikes = [Strike(speed=p.speed, phi=p.phi, theta=5.0, b=p.b) for p in plans]
+        turns = self.play_all(game, strikes, [None] * len(strikes))
+        scored = []
+        for plan, strike, turn in zip(plans, strikes, turns):
+            if turn.ruling.foul:
+                continue
+            c = Candidate(plan=plan, strike=strike, guess=self.outcome(turn, me))
+            scored.append(c)
+        scored.sort(key=lambda c: -c.guess)
+        chosen = scored[:self.level.safeties]
+        self.sample(game, chosen, draws)
+        chosen.sort(key=lambda c: -c.value)
+        return chosen
+
+    def fallback(self, game: Game) -> Strike:
+        """A stroke when no plan and no safety is legal: the compass swept for a legal hit (a kick)."""
+        from bola8.physics import Strike
+
+        strikes = [Strike(speed=speed, phi=step * 3.0 + 1.5, theta=5.0) for speed in (2.5, 4.0)
+                   for step in range(FALLBACK_STROKES // 2)]
+        turns = self.play_all(game, strikes, [None] * len(strikes))
+        me = game.state.shooter
+        legal = [(self.outcome(t, me), i) for i, t in enumerate(turns) if not t.ruling.foul]
+        if legal:
+            return strikes[max(legal)[1]]
+        layout = game.layout
+        cue = layout[CUE]
+        balls = [b for b in legal_first_contacts(game.state) if b in layout] or [b for b in layout if b != CUE]
+        target = min(balls, key=lambda b: math.dist(cue, layout[b]))
+        return Strike(speed=2.5, phi=direction_deg(cue, layout[target]))
+
+    # ------------------------------------------------------------ ball in hand
+    def place(self, game: Game) -> Point:
+        """Where to put the cue ball in hand: spots behind the makeable balls, each searched."""
+        spots = self.spots(game)
+        if not spots:
+            return any_place(game)
+        best: tuple[float, int] | None = None
+        for index, spot in enumerate(spots[:self.level.placements]):
+            placed = game.place_cue_ball(*spot)
+            v = self.next_shot_value(placed)
+            if best is None or v > best[0]:
+                best = (v, index)
+        assert best is not None
+        return spots[best[1]]
+
+    def spots(self, game: Game) -> list[Point]:
+        """Legal places behind each callable ball on its line to each open pocket, best estimate first."""
+        spec, layout = game.spec, game.layout
+        layout.pop(CUE, None)
+        radius = spec.ball_radius
+        scored: list[tuple[float, Point]] = []
+        for ball in callable_balls(game.state):
+            obj = layout.get(ball)
+            if obj is None:
+                continue
+            if game.kitchen_only and obj[1] <= spec.head_string_y:
+                continue        # Art. 8.2 / 9: not playable directly from the kitchen
+            for pocket, target in mouths(spec).items():
+                if half_window(spec, pocket, obj) <= 0.0:
+                    continue
+                if not path_is_clear(layout, obj, target, radius, ignore=(ball,)):
+                    continue
+                ghost = ghost_ball(obj, target, radius)
+                ux, uy = ghost[0] - target[0], ghost[1] - target[1]
+                norm = math.hypot(ux, uy)
+                ux, uy = ux / norm, uy / norm
+                for turn_deg in (0.0, 25.0, -25.0, 45.0, -45.0):
+                    c, s = math.cos(math.radians(turn_deg)), math.sin(math.radians(turn_deg))
+                    dx, dy = c * ux - s * uy, s * ux + c * uy
+                    for back in (0.18, 0.35, 0.6):
+                        spot = (ghost[0] + dx * back, ghost[1] + dy * back)
+                        if not _placeable(game, spot):
+                            continue
+                        if not path_is_clear(layout, spot, ghost, radius, ignore=(ball,)):
+                            continue
+                        p = direct_chance(spec, spot, obj, pocket, self.sigma)
+                        scored.append((p - 0.02 * abs(turn_deg) / 45.0, spot))
+        scored.sort(key=lambda item: -item[0])
+        chosen: list[Point] = []
+        for _, spot in scored:       # spread: no two spots within 5 cm
+            if all(math.dist(spot, other) > 0.05 for other in chosen):
+                chosen.append(spot)
+        return chosen
+
+
+def _sweep_cost(half: int) -> int:
+    return 2 * half + 1 + 2          # the sweep and its two probes
+
+
+def next_shot_budget(level: Level) -> int:
+    """The most simulations :meth:`Searcher.next_shot_value` can run at ``level``."""
+    first = LOOKAHEAD_PLANS * max(len(WIDE_SPEEDS) * _sweep_cost(WIDE_SWEEP), 2 * _sweep_cost(SWEEP))
+    retry = LOOKAHEAD_PLANS * 2 * _sweep_cost(SWEEP)
+    extra = 2 * len([i for i in LOOKAHEAD_STROKES if 0 < i < len(level.strokes)]) * _sweep_cost(VARIANT_SWEEP)
+    return first + retry + extra + LOOKAHEAD_FINALISTS * LOOKAHEAD_SAMPLES
+
+
+def budget(level: Level) -> int:
+    """The most simulations one :meth:`Searcher.search` can run at ``level``: its counts, not a clock,
+    bound its time (a level plays the same strokes on any machine)."""
+    first = level.plans * max(len(WIDE_SPEEDS) * _sweep_cost(WIDE_SWEEP), 2 * _sweep_cost(SWEEP))
+    retry = level.plans * 2 * _sweep_cost(SWEEP)
+    grid = level.refine * (len(level.strokes) - 1) * _sweep_cost(VARIANT_SWEEP)
+    sampled = level.finalists * level.samples
+    ahead = level.lookahead * level.groups * next_shot_budget(level)
+    safety = MAX_SAFETY_PLANS + level.safeties * max(8, level.samples // 2)
+    return first + retry + grid + sampled + ahead + safety + FALLBACK_STROKES
+
+
+def _offset(c: Candidate) -> float:
+    """The candidate's aim as an offset from its plan's geometric aim, in (-180, 180] degrees."""
+    return (c.strike.phi - c.plan.phi + 180.0) % 360.0 - 180.0
+
+
+def _longest_run(ok: list[bool], centre: int) -> tuple[int, int] | None:
+    """The longest run of True (the one nearest ``centre`` on a tie), as (first, last) indexes."""
+    best: tuple[int, int] | None = None
+    i = 0
+    while i < len(ok):
+        if not ok[i]:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(ok) and ok[j + 1]:
+            j += 1
+        if best is None or (j - i) > (best[1] - best[0]) or (
+                (j - i) == (best[1] - best[0]) and abs((i + j) / 2 - centre) < abs(sum(best) / 2 - centre)):
+            best = (i, j)
+        i = j + 1
+    return best
+
+
+def _varied(found: list[Candidate], count: int) -> list[Candidate]:
+    """The best ``count`` candidates (in order), no plan more than a third of them, so the
+    samples compare different shots as well as different strokes of one."""
+    cap = max(2, count // 3)
+    taken: dict[tuple[object, ...], int] = {}
+    chosen: list[Candidate] = []
+    for c in found:
+        key = (c.plan.kind, c.plan.call, c.plan.first, c.plan.via, c.plan.cushion)
+        if taken.get(key, 0) < cap:
+            taken[key] = taken.get(key, 0) + 1
+            chosen.append(c)
+            if len(chosen) == count:
+                break
+    return chosen
+
+
+def _distinct(plans: list[ShotPlan]) -> list[ShotPlan]:
+    """Plans without repeats (two routes can give the same aim), order kept."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for p in plans:
+        if p.key not in seen:
+            seen.add(p.key)
+            out.append(p)
+    return out
+
+
+def _placeable(game: Game, spot: Point) -> bool:
+    try:
+        game.place_cue_ball(*spot)
+    except InputError:
+        return False
+    return True
+
+
+def any_place(game: Game) -> Point:
+    """A legal place with a direct line to a ball the shooter may hit first (else any legal place)."""
+    spec, layout = game.spec, game.layout
+    layout.pop(CUE, None)
+    top = spec.head_string_y if game.kitchen_only else spec.length - spec.ball_radius
+    firsts = [b for b in legal_first_contacts(game.state) if b in layout]
+    fallback: Point | None = None
+    for i in range(1, 40):
+        for j in range(1, 20):
+            spot = (spec.width * j / 20.0, top * i / 40.0)
+            if not _placeable(game, spot):
+                continue
+            fallback = fallback or spot
+            if any(path_is_clear(layout, spot, layout[b], spec.ball_radius, ignore=(b,)) for b in firsts):
+                return spot
+    if fallback is None:
+        raise RuntimeError("no place on the table for the cue ball")
+    return fallback

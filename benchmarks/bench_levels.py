@@ -18,7 +18,7 @@
   process and table, is timed apart.
 - ``racks``: the statistics of finished ``bola8 batch`` folders of a level against itself: pots per
   called shot, break-and-runs, the breaker keeping the table, balls per visit, fouls and Art. 20
-  losses per rack, stalemates. Make them with (long: run them in the background)::
+  losses per rack, stalemates, breaks that fouled (the cue ball pocketed). Make them with (long: run them in the background)::
 
       nice -n 10 .venv/bin/bola8 batch --players bot:champion,bot:champion --games 1000 \\
           --noise 1 --workers 2 --quiet -o runs/champion-1x
@@ -213,7 +213,7 @@ def racks_table(folders: list[str]) -> None:
     from bola8.batch.report import statistics as batch_statistics
 
     print(f"{'folder':34s} {'racks':>6s} {'pots/call':>9s} {'B&R':>6s} {'kept':>6s} {'balls/visit':>11s} "
-          f"{'fouls/rack':>10s} {'Art.20/rack':>11s} {'stalemates':>10s}")
+          f"{'fouls/rack':>10s} {'Art.20/rack':>11s} {'stalemates':>10s} {'break fouls':>11s}")
     groups: dict[str, list[str]] = {}
     for folder in folders:         # folders named like NAME-s2, NAME-s3 are one sample
         groups.setdefault(folder.rstrip("/").rsplit("-s", 1)[0] if "-1x-s" in folder else folder, []).append(folder)
@@ -235,7 +235,8 @@ def racks_table(folders: list[str]) -> None:
         losses = sum(stats.losses_by_clause.values())
         print(f"{folder[:34]:34s} {n:6d} {made / max(called, 1):9.3f} {stats.break_and_runs / n:6.3f} "
               f"{stats.kept_table / n:6.3f} {balls / max(visits, 1):11.2f} {stats.fouls / n:10.3f} "
-              f"{losses / n:11.4f} {stats.results.get('stalemate', 0):10d}")
+              f"{losses / n:11.4f} {stats.results.get('stalemate', 0):10d} "
+              f"{sum(1 for g in games if g['break_foul']) / n:11.3f}")
 
 
 def wins_table(folders: list[str]) -> None:

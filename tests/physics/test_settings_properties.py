@@ -103,7 +103,7 @@ def test_the_strategy_reaches_every_model_and_the_ends_of_the_ranges():
     # the property above is only as wide as its settings: check the strategy spans what it claims
     seen = set()
 
-    @settings(max_examples=80, deadline=None, database=None)
+    @settings(max_examples=80, deadline=None, database=None, derandomize=True)   # a fixed draw: coverage, not luck
     @given(physics_settings)
     def collect(p):
         seen.add((p.cushion_model, p.ball_model))

@@ -83,7 +83,13 @@ def strokes(call: Call, rounds: int = 15, first_seed: int = 0) -> tuple[list[flo
                 break
             token = tokens[now["seat"]]
             if now["action"] == "place":
-                call("POST", f"/api/games/{game}/place", {"x": 0.6, "y": 0.3 if view["kitchen_only"] else 0.5}, token)
+                for x in (0.6, 0.3, 0.9, 0.45, 0.75):      # the first spot clear of the balls
+                    try:
+                        call("POST", f"/api/games/{game}/place", {"x": x, "y": 0.3 if view["kitchen_only"] else 0.5},
+                             token)
+                        break
+                    except (AssertionError, OSError):       # refused (422): a ball is there
+                        continue
                 continue
             if now["action"] == "choice":
                 call("POST", f"/api/games/{game}/choice", {"option": now["options"][0]}, token)
@@ -214,11 +220,11 @@ def main() -> None:
             call = over_http(port)
             report("stroke over loopback, nothing else playing", *strokes(call, args.rounds))
             match = background_match(call, args.background)
-            before = call("GET", f"/api/games/{match}", None, None)["actions"]
+            before, start = call("GET", f"/api/games/{match}", None, None)["actions"], time.monotonic()
             timed = strokes(call, args.rounds, first_seed=100)
-            played = call("GET", f"/api/games/{match}", None, None)["actions"] - before
+            played, took = call("GET", f"/api/games/{match}", None, None)["actions"] - before, time.monotonic() - start
             report(f"stroke over loopback, {args.background} vs {args.background} playing "
-                   f"({played} of its actions meanwhile)", *timed)
+                   f"({played} of its actions in the {took:.0f} s)", *timed)
     if args.only in (None, "live"):
         with live_server(*args.serve) as port:
             load = page_load(port)

@@ -137,11 +137,15 @@ class Hub:
             queue.put_nowait(texts)
 
 
-def create_app(db_path: str, *, bot_workers: int = 1, coach_workers: int = 1) -> FastAPI:
+def create_app(db_path: str, *, bot_workers: int = 1, coach_workers: int = 1, worker_nice: int = 5,
+               stop_workers: bool = False) -> FastAPI:
     """The server's app on the SQLite database at ``db_path`` (created when missing).
 
     ``bot_workers``: how many bot decisions may run at once, ``coach_workers`` how many hints: worker
-    processes each (:mod:`bola8.server.thinking`; see :mod:`bola8.server.bots`, :mod:`bola8.server.hints`)."""
+    processes each, ``worker_nice`` below the server's priority (:mod:`bola8.server.thinking`; see
+    :mod:`bola8.server.bots`, :mod:`bola8.server.hints`). ``stop_workers``: the app's shutdown stops
+    every worker process (``bola8 serve``; apps that share a Python process leave them to the next)."""
+    from bola8.server import thinking
     from bola8.server.bots import BotRunner
     from bola8.server.hints import HintService
     from bola8.server.registry import GameRegistry
@@ -150,8 +154,8 @@ def create_app(db_path: str, *, bot_workers: int = 1, coach_workers: int = 1) ->
     store = Store(db_path)
     hub = Hub()
     games = GameRegistry(store, hub)
-    bots = games.bots = BotRunner(games, workers=bot_workers)
-    hints = HintService(workers=max(coach_workers, 1))
+    bots = games.bots = BotRunner(games, workers=bot_workers, nice=worker_nice)
+    hints = HintService(workers=max(coach_workers, 1), nice=worker_nice)
     tables = TableRegistry(store, hub)
 
     @asynccontextmanager
@@ -161,6 +165,8 @@ def create_app(db_path: str, *, bot_workers: int = 1, coach_workers: int = 1) ->
         yield
         resuming.cancel()
         await bots.stop()
+        if stop_workers:
+            thinking.shutdown()
 
     app = FastAPI(title="bola8", version="1", openapi_url="/api/openapi.json", docs_url="/api/docs",
                   redoc_url=None, lifespan=lifespan)

@@ -44,9 +44,10 @@ log = logging.getLogger("bola8.server")
 class BotRunner:
     """The queue of games whose bot is to act, and the workers that play them."""
 
-    def __init__(self, registry: GameRegistry, workers: int = 1):
+    def __init__(self, registry: GameRegistry, workers: int = 1, nice: int = thinking.NICE):
         self.registry = registry
         self.workers = workers                 # 0: no bot plays (a server that only shows games)
+        self.nice = nice                       # the worker processes' priority below the server's
         self.failed: dict[str, str] = {}       # game id -> why its bot stopped (a bug; logged)
         self._queue: asyncio.PriorityQueue[tuple[int, int, str]] | None = None
         self._queued: set[str] = set()
@@ -131,7 +132,7 @@ class BotRunner:
 
     async def decide(self, game: LiveGame) -> tuple[int, Action]:
         """The bot's action in ``game`` as it stands, decided in a worker process."""
-        return await thinking.run("bots", self.workers, thinking.bot_decision, game.bot_task())
+        return await thinking.run("bots", self.workers, thinking.bot_decision, game.bot_task(), self.nice)
 
     def _stale(self, game: LiveGame, before: int) -> bool:
         return self.registry.live.get(game.id) is not game or game.actions != before

@@ -128,8 +128,9 @@ def check_query(level: str, top: int) -> None:
 class HintService:
     """Who may ask, the cache, and the searches in the coach's worker processes."""
 
-    def __init__(self, workers: int = 1):
+    def __init__(self, workers: int = 1, nice: int = thinking.NICE):
         self.workers = workers
+        self.nice = nice
         self._cache: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
         self._pending: dict[tuple[str, int, str], asyncio.Task[dict[str, Any]]] = {}
         self.searches = 0                   # searches started (the cache's misses), for the tests
@@ -179,7 +180,7 @@ class HintService:
             self.searches += 1
             question = HintTask(position, level, bot_seed(game.params["seed"], now.seat, game.actions))
             task = self._pending[key] = asyncio.ensure_future(
-                thinking.run("coach", self.workers, advice_of, question))
+                thinking.run("coach", self.workers, advice_of, question, self.nice))
             task.add_done_callback(lambda done: self._store(key, done))
         # shielded: a request that goes away does not cancel the search another one waits for
         return await asyncio.shield(task), False

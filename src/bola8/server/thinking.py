@@ -24,9 +24,11 @@ threads (uvicorn's, the executors'), and a fork of a process with threads can
 inherit a lock held by one of them. Starting a worker costs about a second
 (imports, numba's kernels loaded from their cache), so each pool is started on
 first use, warmed at once (:func:`warm`), and shared by every app made in
-the same Python process (a test suite makes many). The workers run at a
-lower priority (``nice`` +5) than the server, so that on a machine with fewer
-cores than busy processes the event loop is scheduled first. A worker that
+the same Python process (a test suite makes many; ``bola8 serve`` stops them
+with its app). The workers run at a lower priority than the server (``nice``
++5 by default, ``bola8 serve --worker-nice``), so that on a machine with
+fewer cores than busy processes the event loop is scheduled first - the bots
+then think more slowly while requests keep the cores busy. A worker that
 dies (killed, out of memory) breaks its pool: the pool is made again and the
 task tried once more.
 """
@@ -50,10 +52,10 @@ if TYPE_CHECKING:
     from bola8.physics import TableSpec
 
 T = TypeVar("T")
-NICE = 5                      # how much lower the workers' priority is than the server's
+NICE = 5                      # by default, how much lower the workers' priority is than the server's
 WARMED = ("bots", "coach")    # the pools whose workers load the search's kernels as they start
 
-_pools: dict[tuple[str, int], ProcessPoolExecutor] = {}
+_pools: dict[tuple[str, int, int], ProcessPoolExecutor] = {}
 _lock = threading.Lock()
 
 
@@ -91,11 +93,11 @@ def warm() -> None:
     advise(game, level="beginner", top=1)
 
 
-def _start_worker() -> None:
+def _start_worker(nice: int) -> None:
     """A worker's start: a lower priority, and an end of its own when the server's process dies."""
-    if hasattr(os, "nice"):
+    if nice and hasattr(os, "nice"):
         try:
-            os.nice(NICE)
+            os.nice(nice)
         except OSError:       # not allowed here: the worker runs at the server's priority
             pass
     # A server killed outright (SIGKILL) cannot stop its workers, and a worker holds both ends of
@@ -113,39 +115,40 @@ def _exit_with(sentinel: int) -> None:
 
 
 # ------------------------------------------------------------------ the pools
-def pool(role: str, workers: int) -> ProcessPoolExecutor:
-    """The pool of ``workers`` processes for ``role`` ("bots", "coach"), started on first use."""
+def pool(role: str, workers: int, nice: int = NICE) -> ProcessPoolExecutor:
+    """The pool of ``workers`` processes for ``role`` ("bots", "coach") at ``nice``, started on first use."""
     with _lock:
-        key = (role, workers)
+        key = (role, workers, nice)
         executor = _pools.get(key)
         if executor is None:
             if not _pools:
                 atexit.register(shutdown)
             executor = _pools[key] = ProcessPoolExecutor(
-                max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker)
+                max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker,
+                initargs=(nice,))
             if role in WARMED:
                 for _ in range(workers):
                     executor.submit(warm)
         return executor
 
 
-def _replace(role: str, workers: int, broken: ProcessPoolExecutor) -> None:
+def _replace(key: tuple[str, int, int], broken: ProcessPoolExecutor) -> None:
     with _lock:
-        if _pools.get((role, workers)) is broken:
-            del _pools[(role, workers)]
+        if _pools.get(key) is broken:
+            del _pools[key]
     broken.shutdown(wait=False, cancel_futures=True)
 
 
-async def run(role: str, workers: int, function: Callable[[Any], T], task: Any) -> T:
+async def run(role: str, workers: int, function: Callable[[Any], T], task: Any, nice: int = NICE) -> T:
     """``function(task)`` in a worker of ``role``'s pool, awaited on the event loop; a broken pool is
     made again and the task tried once more."""
     loop = asyncio.get_running_loop()
     for attempt in (1, 2):
-        executor = pool(role, workers)
+        executor = pool(role, workers, nice)
         try:
             return await loop.run_in_executor(executor, function, task)
         except BrokenProcessPool:
-            _replace(role, workers, executor)
+            _replace((role, workers, nice), executor)
             if attempt == 2:
                 raise
     raise AssertionError("unreachable")
@@ -157,7 +160,8 @@ def shutdown() -> None:
         executors = list(_pools.values())
         _pools.clear()
     for executor in executors:
-        # terminated first: shutdown alone would wait for a search in progress to finish
+        # terminated first: shutdown alone would wait for a search in progress to finish; then waited
+        # for, so that the pool's queues are closed (and their semaphores released) before the exit
         for process in list((executor._processes or {}).values()):
             process.terminate()
-        executor.shutdown(wait=False, cancel_futures=True)
+        executor.shutdown(wait=True, cancel_futures=True)

@@ -14,10 +14,14 @@ spectators, first page load.
    searching bot's thinking costs everybody else's requests. Each row is
    printed with the actions the background match played meanwhile, so a
    match that stalled is seen.
-3. 200 concurrent WebSocket spectators of one hot-seat game on the real
+3. The coach's hint (``GET /api/games/{id}/hint``) at each level over
+   loopback, on the position after the break of a few hot-seat games: the
+   first answer (a search in the coach's worker process) and the same
+   question again (the cache).
+4. 200 concurrent WebSocket spectators of one hot-seat game on the real
    server: the time from a person's action (its ``POST``) until every
    spectator has the VIEW it made.
-4. First page load: ``/`` and every file it names, over loopback.
+5. First page load: ``/`` and every file it names, over loopback.
 """
 
 from __future__ import annotations
@@ -114,6 +118,36 @@ def background_match(call: Call, kind: str) -> str:
     return str(match)
 
 
+def hints(call: Call, positions: int = 6) -> dict[str, tuple[list[float], list[float]]]:
+    """Per level, the times (ms) of a first hint and of the same hint again, on ``positions`` positions."""
+    levels = [b["kind"][4:] for b in call("GET", "/api/meta", None, None)["bots"] if b["kind"] != "bot:baseline"]
+    times: dict[str, tuple[list[float], list[float]]] = {level: ([], []) for level in levels}
+    call("GET", "/api/meta", None, None)
+    for seed in range(positions):
+        made = call("POST", "/api/games", {"players": ["person", "person"], "race": 1, "seed": 200 + seed}, None)
+        game, tokens = made["id"], [s["token"] for s in made["seats"]]
+        for seat, speed in ((0, 2.3), (1, 2.6)):
+            call("POST", f"/api/games/{game}/lag", {"speed": speed}, tokens[seat])
+        view = call("GET", f"/api/games/{game}", None, None)
+        token = tokens[view["to_act"]["seat"]]
+        call("POST", f"/api/games/{game}/place", {"x": 0.635, "y": 0.5}, token)
+        view = call("POST", f"/api/games/{game}/shot", {"strike": {"speed": 8.0, "phi": 90.0}}, token)["view"]
+        now = view["to_act"]
+        if now is None or now["action"] not in ("place", "shot", "choice"):
+            continue
+        if seed == 0:       # the coach's worker starts with the first question: not timed
+            call("GET", f"/api/games/{game}/hint?level=beginner", None, tokens[now["seat"]])
+        for level in levels:
+            if seed == 0 and level == "beginner":
+                continue    # asked already
+            for cached in (False, True):
+                start = time.perf_counter()
+                answer = call("GET", f"/api/games/{game}/hint?level={level}", None, tokens[now["seat"]])
+                times[level][cached].append((time.perf_counter() - start) * 1000)
+                assert answer["cached"] is cached
+    return times
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -203,9 +237,9 @@ def report(what: str, breaks: list[float], shots: list[float]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="the server's latencies (docs/server-api.md, Measured)")
-    parser.add_argument("--only", choices=("strokes", "busy", "live"),
+    parser.add_argument("--only", choices=("strokes", "busy", "hints", "live"),
                         help="only the in-process strokes, only the strokes beside a background match, "
-                             "or only the spectators and the page load")
+                             "only the coach's hints, or only the spectators and the page load")
     parser.add_argument("--background", metavar="KIND", default="bot:champion",
                         help="the bots of the background match (default bot:champion)")
     parser.add_argument("--rounds", type=int, default=15, help="hot-seat games whose strokes are timed (default 15)")
@@ -225,6 +259,11 @@ def main() -> None:
             played, took = call("GET", f"/api/games/{match}", None, None)["actions"] - before, time.monotonic() - start
             report(f"stroke over loopback, {args.background} vs {args.background} playing "
                    f"({played} of its actions in the {took:.0f} s)", *timed)
+    if args.only in (None, "hints"):
+        with live_server(*args.serve) as port:
+            for level, (first, again) in hints(over_http(port)).items():
+                print(f"hint at {level}: first answer median {statistics.median(first):.0f} ms, max {max(first):.0f} ms; "
+                      f"asked again median {statistics.median(again):.1f} ms ({len(first)} positions)", flush=True)
     if args.only in (None, "live"):
         with live_server(*args.serve) as port:
             load = page_load(port)

@@ -3,11 +3,11 @@
 A searching bot (and the coach, which is its search) is Python and numba, and
 numba's kernels hold the GIL for as long as they run. On a thread of the
 server's process a champion's decision - seconds of kernels - delayed every
-other request: measured with ``benchmarks/bench_server.py --only busy`` (a
-typical stroke over loopback, median 2.8 ms alone, 7.9 ms and a p90 of 15 ms
-beside a champion-against-champion match; docs/server-api.md, Measured). So
-every decision and every piece of advice is computed in a worker process and
-only its answer comes back to the event loop.
+other request (``benchmarks/bench_server.py --only busy``: beside a
+champion-against-champion match a typical stroke's median tripled and its
+worst case reached half a second; docs/server-api.md, Measured). So every
+decision and every piece of advice is computed in a worker process and only
+its answer comes back to the event loop.
 
 What goes to a worker is a value: :class:`BotTask` holds what
 :func:`bola8.game.session.bot_action` reads of a session - who acts and how,

@@ -165,6 +165,7 @@ def create_app(db_path: str, *, bot_workers: int = 1, coach_workers: int = 1, wo
         yield
         resuming.cancel()
         await bots.stop()
+        hints.stop()
         if stop_workers:
             thinking.shutdown()
 

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from bola8.server.registry import GameRegistry
 
 log = logging.getLogger("bola8.server")
+STOP_GRACE_S = 0.5        # how long a stopping app waits for a decision under way before dropping it
 
 
 class BotRunner:
@@ -48,6 +49,8 @@ class BotRunner:
         self.registry = registry
         self.workers = workers                 # 0: no bot plays (a server that only shows games)
         self.nice = nice                       # the worker processes' priority below the server's
+        self.deciding = 0                      # decisions sent to a worker and not answered yet
+        self.stopping = False                  # the app stops: no new decision starts
         self.failed: dict[str, str] = {}       # game id -> why its bot stopped (a bug; logged)
         self._queue: asyncio.PriorityQueue[tuple[int, int, str]] | None = None
         self._queued: set[str] = set()
@@ -72,11 +75,22 @@ class BotRunner:
         self._tasks = [asyncio.get_running_loop().create_task(self._work()) for _ in range(self.workers)]
 
     async def stop(self) -> None:
+        # No new decision starts; one under way gets a moment to finish (a quick bot's takes
+        # milliseconds). A search still running after it would hold its worker for the next app of
+        # this process, so its pool is stopped with it (counted before the cancellations below end
+        # the waits for them).
+        self.stopping = True
+        deadline = time.monotonic() + STOP_GRACE_S
+        while self.deciding and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        searching = self.deciding > 0
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._tasks, self._queue = [], None
         self._queued.clear()
+        if searching:
+            thinking.discard("bots", self.workers, self.nice)
 
     async def resume(self) -> None:
         """After a start: every stored game whose bot may have been interrupted is rebuilt (in a
@@ -113,7 +127,7 @@ class BotRunner:
     async def _move(self, game_id: str) -> None:
         game = self.registry.load(game_id)
         now = game.session.to_act()
-        if now is None or not game.is_bot(now.seat):
+        if now is None or not game.is_bot(now.seat) or self.stopping:
             return
         before = game.actions
         game.thinking_since = time.time()
@@ -132,7 +146,11 @@ class BotRunner:
 
     async def decide(self, game: LiveGame) -> tuple[int, Action]:
         """The bot's action in ``game`` as it stands, decided in a worker process."""
-        return await thinking.run("bots", self.workers, thinking.bot_decision, game.bot_task(), self.nice)
+        self.deciding += 1
+        try:
+            return await thinking.run("bots", self.workers, thinking.bot_decision, game.bot_task(), self.nice)
+        finally:
+            self.deciding -= 1
 
     def _stale(self, game: LiveGame, before: int) -> bool:
         return self.registry.live.get(game.id) is not game or game.actions != before

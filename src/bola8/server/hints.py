@@ -185,6 +185,14 @@ class HintService:
         # shielded: a request that goes away does not cancel the search another one waits for
         return await asyncio.shield(task), False
 
+    def stop(self) -> None:
+        """The app stops: searches still running are dropped with their workers (see ``thinking.discard``)."""
+        if self._pending:
+            for task in self._pending.values():
+                task.cancel()
+            self._pending.clear()
+            thinking.discard("coach", self.workers, self.nice)
+
     def _store(self, key: tuple[str, int, str], done: asyncio.Task[dict[str, Any]]) -> None:
         self._pending.pop(key, None)
         if done.cancelled() or done.exception() is not None:

@@ -25,7 +25,8 @@ inherit a lock held by one of them. Starting a worker costs about a second
 (imports, numba's kernels loaded from their cache), so each pool is started on
 first use, warmed at once (:func:`warm`), and shared by every app made in
 the same Python process (a test suite makes many; ``bola8 serve`` stops them
-with its app). The workers run at a lower priority than the server (``nice``
+with its app, and an app that stops while its tasks run stops their pool).
+The workers run at a lower priority than the server (``nice``
 +5 by default, ``bola8 serve --worker-nice``), so that on a machine with
 fewer cores than busy processes the event loop is scheduled first - the bots
 then think more slowly while requests keep the cores busy. A worker that
@@ -154,14 +155,27 @@ async def run(role: str, workers: int, function: Callable[[Any], T], task: Any, 
     raise AssertionError("unreachable")
 
 
+def discard(role: str, workers: int, nice: int = NICE) -> None:
+    """Stop one pool's workers now, searches in progress included: an app that stops while its tasks
+    run leaves nothing for the next one to wait behind (the next use starts the pool again)."""
+    with _lock:
+        executor = _pools.pop((role, workers, nice), None)
+    if executor is not None:
+        _stop(executor)
+
+
 def shutdown() -> None:
     """Stop every worker now (a task in progress is dropped: the server is stopping)."""
     with _lock:
         executors = list(_pools.values())
         _pools.clear()
     for executor in executors:
-        # terminated first: shutdown alone would wait for a search in progress to finish; then waited
-        # for, so that the pool's queues are closed (and their semaphores released) before the exit
-        for process in list((executor._processes or {}).values()):
-            process.terminate()
-        executor.shutdown(wait=True, cancel_futures=True)
+        _stop(executor)
+
+
+def _stop(executor: ProcessPoolExecutor) -> None:
+    # terminated first: shutdown alone would wait for a search in progress to finish; then waited
+    # for, so that the pool's queues are closed (and their semaphores released) before the exit
+    for process in list((executor._processes or {}).values()):
+        process.terminate()
+    executor.shutdown(wait=True, cancel_futures=True)

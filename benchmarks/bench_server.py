@@ -1,20 +1,34 @@
-"""Server benchmark (not a test): stroke latency, 200 WebSocket spectators, first page load.
+"""Server benchmark (not a test): stroke latency, with and without bots thinking, 200 WebSocket
+spectators, first page load.
 
     .venv/bin/python benchmarks/bench_server.py
+    .venv/bin/python benchmarks/bench_server.py --only busy --background bot:champion
 
 1. Stroke latency at the server: the time of ``POST /api/games/{id}/shot``
    in process (simulate, judge, store with its SQLite commit, SHOT with its
    trajectory), for breaks and for typical shots of a hot-seat game (no bot
    replies), after a warm-up that compiles numba.
-2. 200 concurrent WebSocket spectators of one hot-seat game on the real
-   server (uvicorn on loopback): the time from a person's action (its
-   ``POST``) until every spectator has the VIEW it made.
-3. First page load: ``/`` and every file it names, over loopback.
+2. The same strokes over loopback against the real server (``bola8 serve``),
+   first alone, then while a KIND-against-KIND match plays in the background
+   of the same server (``--background``, default ``bot:champion``): what a
+   searching bot's thinking costs everybody else's requests. Each row is
+   printed with the actions the background match played meanwhile, so a
+   match that stalled is seen.
+3. The coach's hint (``GET /api/games/{id}/hint``) at each level over
+   loopback, on the position after the break of a few hot-seat games: the
+   first answer (a search in the coach's worker process) and the same
+   question again (the cache).
+4. 200 concurrent WebSocket spectators of one hot-seat game on the real
+   server: the time from a person's action (its ``POST``) until every
+   spectator has the VIEW it made.
+5. First page load: ``/`` and every file it names, over loopback.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import json
 import os
 import re
 import signal
@@ -25,43 +39,113 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 from fastapi.testclient import TestClient
 
 from bola8.server import create_app
 
+Call = Callable[[str, str, "dict[str, Any] | None", "str | None"], dict[str, Any]]
 
-def stroke_latency(rounds: int = 15) -> tuple[list[float], list[float]]:
-    client = TestClient(create_app(os.path.join(tempfile.mkdtemp(), "bench.db")))
+
+def in_process(client: TestClient) -> Call:
+    def call(method: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> dict[str, Any]:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        r = client.request(method, path, json=body, headers=headers)
+        assert r.status_code < 300, r.text
+        return r.json()  # type: ignore[no-any-return]
+    return call
+
+
+def over_http(port: int) -> Call:
+    def call(method: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> dict[str, Any]:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method, headers=headers,
+                                         data=None if body is None else json.dumps(body).encode())
+        with urllib.request.urlopen(request) as answer:
+            return json.loads(answer.read())  # type: ignore[no-any-return]
+    return call
+
+
+def strokes(call: Call, rounds: int = 15, first_seed: int = 0) -> tuple[list[float], list[float]]:
+    """Break and typical-shot latencies (ms) of ``rounds`` hot-seat games; one more game first, untimed,
+    as the warm-up (numba compiles or loads its cache)."""
     breaks, shots = [], []
     for i in range(rounds + 1):
-        made = client.post("/api/games", json={"players": ["person", "person"], "race": 1, "seed": i}).json()
+        made = call("POST", "/api/games", {"players": ["person", "person"], "race": 1, "seed": first_seed + i}, None)
         game, tokens = made["id"], [s["token"] for s in made["seats"]]
         for seat, speed in ((0, 2.3), (1, 2.6)):
-            client.post(f"/api/games/{game}/lag", json={"speed": speed},
-                        headers={"Authorization": f"Bearer {tokens[seat]}"})
+            call("POST", f"/api/games/{game}/lag", {"speed": speed}, tokens[seat])
         for _ in range(8):
-            view = client.get(f"/api/games/{game}").json()
+            view = call("GET", f"/api/games/{game}", None, None)
             now = view["to_act"]
             if now is None:
                 break
-            auth = {"Authorization": f"Bearer {tokens[now['seat']]}"}
+            token = tokens[now["seat"]]
             if now["action"] == "place":
-                client.post(f"/api/games/{game}/place", json={"x": 0.6, "y": 0.3 if view["kitchen_only"] else 0.5},
-                            headers=auth)
+                for x in (0.6, 0.3, 0.9, 0.45, 0.75):      # the first spot clear of the balls
+                    try:
+                        call("POST", f"/api/games/{game}/place", {"x": x, "y": 0.3 if view["kitchen_only"] else 0.5},
+                             token)
+                        break
+                    except (AssertionError, OSError):       # refused (422): a ball is there
+                        continue
                 continue
             if now["action"] == "choice":
-                client.post(f"/api/games/{game}/choice", json={"option": now["options"][0]}, headers=auth)
+                call("POST", f"/api/games/{game}/choice", {"option": now["options"][0]}, token)
                 continue
             is_break = view["state"]["phase"] == "break"
             strike = {"speed": 8.0, "phi": 90.0} if is_break else {"speed": 2.0, "phi": 75.0 + i}
             start = time.perf_counter()
-            r = client.post(f"/api/games/{game}/shot", json={"strike": strike}, headers=auth)
+            call("POST", f"/api/games/{game}/shot", {"strike": strike}, token)
             elapsed = (time.perf_counter() - start) * 1000
-            assert r.status_code == 200, r.text
-            if i > 0:                                   # round 0 is the warm-up (numba compiles)
+            if i > 0:
                 (breaks if is_break else shots).append(elapsed)
     return breaks, shots
+
+
+def background_match(call: Call, kind: str) -> str:
+    """A KIND-against-KIND match long enough to outlast the measure, once its bots are past the lag."""
+    match = call("POST", "/api/games", {"players": [kind, kind], "race": 99, "seed": 7}, None)["id"]
+    deadline = time.monotonic() + 180
+    while call("GET", f"/api/games/{match}", None, None)["shot_count"] < 1:
+        assert time.monotonic() < deadline, "the background match did not start"
+        time.sleep(0.05)
+    return str(match)
+
+
+def hints(call: Call, positions: int = 6) -> dict[str, tuple[list[float], list[float]]]:
+    """Per level, the times (ms) of a first hint and of the same hint again, on ``positions`` positions."""
+    levels = [b["kind"][4:] for b in call("GET", "/api/meta", None, None)["bots"] if b["kind"] != "bot:baseline"]
+    times: dict[str, tuple[list[float], list[float]]] = {level: ([], []) for level in levels}
+    call("GET", "/api/meta", None, None)
+    for seed in range(positions):
+        made = call("POST", "/api/games", {"players": ["person", "person"], "race": 1, "seed": 200 + seed}, None)
+        game, tokens = made["id"], [s["token"] for s in made["seats"]]
+        for seat, speed in ((0, 2.3), (1, 2.6)):
+            call("POST", f"/api/games/{game}/lag", {"speed": speed}, tokens[seat])
+        view = call("GET", f"/api/games/{game}", None, None)
+        token = tokens[view["to_act"]["seat"]]
+        call("POST", f"/api/games/{game}/place", {"x": 0.635, "y": 0.5}, token)
+        view = call("POST", f"/api/games/{game}/shot", {"strike": {"speed": 8.0, "phi": 90.0}}, token)["view"]
+        now = view["to_act"]
+        if now is None or now["action"] not in ("place", "shot", "choice"):
+            continue
+        if seed == 0:       # the coach's worker starts with the first question: not timed
+            call("GET", f"/api/games/{game}/hint?level=beginner", None, tokens[now["seat"]])
+        for level in levels:
+            if seed == 0 and level == "beginner":
+                continue    # asked already
+            for cached in (False, True):
+                start = time.perf_counter()
+                answer = call("GET", f"/api/games/{game}/hint?level={level}", None, tokens[now["seat"]])
+                times[level][cached].append((time.perf_counter() - start) * 1000)
+                assert answer["cached"] is cached
+    return times
 
 
 def free_port() -> int:
@@ -70,23 +154,33 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-async def spectators(port: int, count: int = 200, rounds: int = 10) -> list[float]:
-    import json
+@contextmanager
+def live_server(*args: str) -> Iterator[int]:
+    """``bola8 serve`` on a free port with a fresh database; its port."""
+    port = free_port()
+    db = os.path.join(tempfile.mkdtemp(), "bench-live.db")
+    server = subprocess.Popen([sys.executable, "-m", "bola8", "serve", "--port", str(port), "--db", db, *args],
+                              stdout=subprocess.DEVNULL)
+    try:
+        for _ in range(600):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta").read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield port
+    finally:
+        os.kill(server.pid, signal.SIGTERM)
+        server.wait()
 
+
+async def spectators(port: int, count: int = 200, rounds: int = 10) -> list[float]:
     import websockets
 
-    def call(method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method, headers=headers,
-                                         data=None if body is None else json.dumps(body).encode())
-        with urllib.request.urlopen(request) as answer:
-            return json.loads(answer.read())
-
+    call = over_http(port)
     # a hot-seat game: every change is one person's request (the bots play in the background, so a
     # bot game's changes would not be timed from a request)
-    made = call("POST", "/api/games", {"players": ["person", "person"], "race": 3, "seed": 1})
+    made = call("POST", "/api/games", {"players": ["person", "person"], "race": 3, "seed": 1}, None)
     game, tokens = made["id"], [seat["token"] for seat in made["seats"]]
     sockets = [await websockets.connect(f"ws://127.0.0.1:{port}/api/games/{game}/live", max_size=None)
                for _ in range(count)]
@@ -100,7 +194,7 @@ async def spectators(port: int, count: int = 200, rounds: int = 10) -> list[floa
             pass
 
     for _ in range(rounds):
-        view = call("GET", f"/api/games/{game}")
+        view = call("GET", f"/api/games/{game}", None, None)
         now = view["to_act"]
         if now is None:
             break
@@ -131,31 +225,52 @@ def page_load(port: int) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+def p90(values: list[float]) -> float:
+    return sorted(values)[int(0.9 * (len(values) - 1))]
+
+
+def report(what: str, breaks: list[float], shots: list[float]) -> None:
+    for name, times in (("break", breaks), ("typical", shots)):
+        print(f"{what}, {name}: median {statistics.median(times):.1f} ms, p90 {p90(times):.1f} ms, "
+              f"max {max(times):.1f} ms ({len(times)} strokes)", flush=True)
+
+
 def main() -> None:
-    breaks, shots = stroke_latency()
-    print(f"stroke at the server, break:   median {statistics.median(breaks):.1f} ms, max {max(breaks):.1f} ms "
-          f"({len(breaks)} breaks)")
-    print(f"stroke at the server, typical: median {statistics.median(shots):.1f} ms, max {max(shots):.1f} ms "
-          f"({len(shots)} shots)")
-    port = free_port()
-    db = os.path.join(tempfile.mkdtemp(), "bench-live.db")
-    server = subprocess.Popen([sys.executable, "-m", "bola8", "serve", "--port", str(port), "--db", db],
-                              stdout=subprocess.DEVNULL)
-    try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta").read()
-                break
-            except OSError:
-                time.sleep(0.1)
-        load = page_load(port)
-        times = asyncio.run(spectators(port))
-        print(f"first page load (/, its scripts and styles, /api/meta): {load:.1f} ms")
-        print(f"200 WebSocket spectators, an action until all have its VIEW: median {statistics.median(times):.1f} ms, "
-              f"max {max(times):.1f} ms ({len(times)} actions)")
-    finally:
-        os.kill(server.pid, signal.SIGTERM)
-        server.wait()
+    parser = argparse.ArgumentParser(description="the server's latencies (docs/server-api.md, Measured)")
+    parser.add_argument("--only", choices=("strokes", "busy", "hints", "live"),
+                        help="only the in-process strokes, only the strokes beside a background match, "
+                             "only the coach's hints, or only the spectators and the page load")
+    parser.add_argument("--background", metavar="KIND", default="bot:champion",
+                        help="the bots of the background match (default bot:champion)")
+    parser.add_argument("--rounds", type=int, default=15, help="hot-seat games whose strokes are timed (default 15)")
+    parser.add_argument("--serve", nargs=argparse.REMAINDER, default=[],
+                        help="options for bola8 serve (the rest of the line), e.g. --serve --bot-workers 2")
+    args = parser.parse_args()
+    if args.only in (None, "strokes"):
+        with TestClient(create_app(os.path.join(tempfile.mkdtemp(), "bench.db"))) as client:
+            report("stroke at the server", *strokes(in_process(client), args.rounds))
+    if args.only in (None, "busy"):
+        with live_server(*args.serve) as port:
+            call = over_http(port)
+            report("stroke over loopback, nothing else playing", *strokes(call, args.rounds))
+            match = background_match(call, args.background)
+            before, start = call("GET", f"/api/games/{match}", None, None)["actions"], time.monotonic()
+            timed = strokes(call, args.rounds, first_seed=100)
+            played, took = call("GET", f"/api/games/{match}", None, None)["actions"] - before, time.monotonic() - start
+            report(f"stroke over loopback, {args.background} vs {args.background} playing "
+                   f"({played} of its actions in the {took:.0f} s)", *timed)
+    if args.only in (None, "hints"):
+        with live_server(*args.serve) as port:
+            for level, (first, again) in hints(over_http(port)).items():
+                print(f"hint at {level}: first answer median {statistics.median(first):.0f} ms, max {max(first):.0f} ms; "
+                      f"asked again median {statistics.median(again):.1f} ms ({len(first)} positions)", flush=True)
+    if args.only in (None, "live"):
+        with live_server(*args.serve) as port:
+            load = page_load(port)
+            times = asyncio.run(spectators(port))
+            print(f"first page load (/, its scripts and styles, /api/meta): {load:.1f} ms")
+            print(f"200 WebSocket spectators, an action until all have its VIEW: median {statistics.median(times):.1f} ms, "
+                  f"max {max(times):.1f} ms ({len(times)} actions)")
 
 
 if __name__ == "__main__":

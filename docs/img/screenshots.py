@@ -4,9 +4,11 @@
 
 Starts ``bola8 serve`` on a free port with a fresh database, plays through the
 page like a person (the end-to-end tests' driver, a fixed seed) and writes
-``play.png`` (a game against the bot, a ball called), ``phone.png`` (the same
-game on a phone held upright) and ``referee.png`` (the referee assistant with
-its why and what-if) beside this file.
+``play.png`` (a game against the bot, a ball called), ``hint.png`` (the
+coach's hint for that position, its first suggestion drawn and put on the
+controls), ``phone.png`` (the same game on a phone held upright) and
+``referee.png`` (the referee assistant with its why and what-if) beside this
+file.
 """
 
 from __future__ import annotations
@@ -94,6 +96,13 @@ def main() -> None:
             play_until_a_call(page)
             page.get_by_test_id("anim-speed").select_option("1")
             page.screenshot(path=str(HERE / "play.png"))
+            page.get_by_test_id("hint-level").select_option("pro")
+            page.get_by_test_id("coach-ask").click()
+            page.wait_for_function("() => window.bola8.screen.coach.state === 'shown'", timeout=120_000)
+            first = page.get_by_test_id("hint-1")
+            (first if first.count() else page.get_by_test_id("hint-safety")).click()
+            page.mouse.move(0, 0)
+            page.screenshot(path=str(HERE / "hint.png"))
             game = d.screen(page, "s.view.id")
             seats = page.evaluate("() => localStorage.getItem('bola8.seats')")
             phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
@@ -126,7 +135,7 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait()
-    print("written:", ", ".join(str(HERE / name) for name in ("play.png", "phone.png", "referee.png")))
+    print("written:", ", ".join(str(HERE / name) for name in ("play.png", "hint.png", "phone.png", "referee.png")))
 
 
 if __name__ == "__main__":

@@ -74,12 +74,44 @@ def take_turn(page: Page, seen: set[str], power: float = 3.0) -> str:
     return mode
 
 
+def shoot_the_coachs_suggestion(page: Page, artifacts: Path) -> None:
+    """Ask the coach (its quickest level), see its suggestions and the line drawn, tap the first: the
+    controls take its stroke and its call, and the stroke the server plays is the one suggested."""
+    page.get_by_test_id("hint-level").select_option("beginner")
+    page.get_by_test_id("coach-ask").click()
+    page.wait_for_function("() => window.bola8.screen.coach.state === 'shown'", timeout=30_000)
+    advice = d.screen(page, "s.coach.answer.advice")
+    testid = "hint-1" if advice["suggestions"] else "hint-safety"
+    suggestion = advice["suggestions"][0] if advice["suggestions"] else advice["safety"]
+    item = page.get_by_test_id(testid)
+    expect(item).to_contain_text("%")                                   # the chances, as percentages
+    expect(item).to_contain_text(suggestion["explanation"]["es"][:20])  # the coach's own words, in Spanish
+    item.click()
+    assert d.screen(page, "s.coach.applied") == suggestion
+    assert abs(d.screen(page, "s.phi") - suggestion["strike"]["phi"]) < 1e-9
+    assert d.screen(page, "s.call") == suggestion["call"]
+    if suggestion["call"] is not None:
+        expect(page.get_by_test_id("call")).to_contain_text(str(suggestion["call"]["ball"]))
+    page.screenshot(path=str(artifacts / "hint.png"))
+    before = d.screen(page, "s.view.shot_count")
+    page.get_by_test_id("shoot").click()
+    page.wait_for_function(f"() => window.bola8.screen.shown > {before}")
+    shot = page.evaluate(f"async () => (await (await fetch(`/api/games/${{window.bola8.screen.view.id}}/shots/{before + 1}`)).json())")
+    assert shot["call"] == suggestion["call"]
+    assert {k: round(v, 4) for k, v in shot["strike"].items()} == suggestion["strike"]
+
+
 def test_person_against_bot_to_the_end(page: Page, artifacts: Path) -> None:
     new_match(page, "bot")
     seen: set[str] = set()
     turns = 0
     while d.wait_turn(page) != "over" and turns < MAX_TURNS:
-        take_turn(page, seen)
+        if ("hint" not in seen and d.screen(page, "s.mode") == "shot"
+                and d.screen(page, "s.view.state.phase") != "break"):
+            shoot_the_coachs_suggestion(page, artifacts)     # the first shot of the person's after the break
+            seen.add("hint")
+        else:
+            take_turn(page, seen)
         turns += 1
     if d.screen(page, "s.mode") != "over":
         page.get_by_test_id("declare-forfeit").click()
@@ -90,7 +122,7 @@ def test_person_against_bot_to_the_end(page: Page, artifacts: Path) -> None:
     assert view["to_act"] is None and view["winner"] in (0, 1)
     assert max(view["score"]) == 1
     (artifacts / "person-vs-bot.txt").write_text(" ".join(sorted(seen)) + "\n")   # what the game asked of the person
-    assert {"lag", "shot:0"} <= seen, seen
+    assert {"lag", "shot:0", "hint"} <= seen, seen
     page.screenshot(path=str(artifacts / "person-vs-bot.png"))
     # the record is offered for download
     with page.expect_download() as dl:

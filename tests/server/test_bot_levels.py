@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import bola8.players
 from bola8.players import BOT_LEVELS
+from bola8.server.games import LiveGame
+from bola8.server.thinking import BotTask
 
 
 def test_meta_lists_every_level_with_its_label(client) -> None:
@@ -15,14 +16,17 @@ def test_meta_lists_every_level_with_its_label(client) -> None:
 
 
 def test_each_bot_seat_is_made_as_its_own_kind(client, monkeypatch) -> None:
+    # the decisions are made in worker processes, from the task each seat's turn sends there
+    # (bola8.server.thinking.bot_decision makes the player of the task's kind)
     made: list[str] = []
-    real = bola8.players.make_player
+    real = LiveGame.bot_task
 
-    def spy(kind: str, **kwargs):
-        made.append(kind)
-        return real(kind, **kwargs)
+    def spy(self: LiveGame) -> BotTask:
+        task = real(self)
+        made.append(task.kind)
+        return task
 
-    monkeypatch.setattr(bola8.players, "make_player", spy)
+    monkeypatch.setattr(LiveGame, "bot_task", spy)
     r = client.post("/api/games", json={"players": ["bot:club", "bot:beginner"], "race": 1, "seed": 3})
     assert r.status_code == 201, r.text
     game = r.json()["view"]["id"]

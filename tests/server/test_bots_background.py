@@ -3,6 +3,7 @@ a decision made stale by a change is made again, and a restarted server resumes 
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from bola8.server import create_app
+from bola8.server.bots import BotRunner
 from bola8.server.games import LiveGame
 
 
@@ -25,13 +27,14 @@ def wait_view(client: TestClient, game: str, until: Any, timeout: float = 30.0) 
 
 def test_a_thinking_bot_blocks_nobody_and_a_stale_decision_is_made_again(tmp_path, monkeypatch) -> None:
     gate = threading.Event()
-    real = LiveGame.bot_move
+    real = BotRunner.decide
 
-    def slow(self: LiveGame) -> Any:
-        assert gate.wait(30), "the test never let the bot decide"
-        return real(self)
+    async def slow(self: BotRunner, game: LiveGame) -> Any:
+        # the decision waits for the test (in a thread, so the event loop goes on), then is made
+        assert await asyncio.get_running_loop().run_in_executor(None, gate.wait, 30), "the test never let the bot decide"
+        return await real(self, game)
 
-    monkeypatch.setattr(LiveGame, "bot_move", slow)
+    monkeypatch.setattr(BotRunner, "decide", slow)
     app = create_app(str(tmp_path / "b.db"))
     with TestClient(app) as client:
         made = client.post("/api/games", json={"players": ["person", "bot"], "race": 2, "seed": 4}).json()

@@ -84,6 +84,30 @@ def next_moves(port: int, game: str, token: str, count: int) -> list[Any]:
     return out
 
 
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    out = set()
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if entry.isdigit() and int(fields[1]) == pid:
+            out.add(int(entry))
+    return out
+
+
+def gone(pids: set[int], timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not any(os.path.exists(f"/proc/{pid}") and open(f"/proc/{pid}/stat").read().split()[2] != "Z"
+                   for pid in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
 def test_sigkill_and_restart_continue_identically(tmp_path) -> None:
     db, port = str(tmp_path / "fault.db"), free_port()
     server = start(db, port)
@@ -94,9 +118,11 @@ def test_sigkill_and_restart_continue_identically(tmp_path) -> None:
         before = timeless(person_view(port, game))
         record_before = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/{game}/record").read()
         expected = next_moves(port, game, token, 3)     # what the match does next, uninterrupted
+        workers = children(server.pid)                  # the bot's worker process (bola8.server.thinking)
     finally:
         os.kill(server.pid, signal.SIGKILL)
         server.wait()
+    assert workers and gone(workers), "a worker outlived its server"
     # A second server on a copy of the database as it was before those three moves is not possible
     # after the fact; instead a fresh match is made the same way, killed at the same point, restarted.
     db2, port2 = str(tmp_path / "fault2.db"), free_port()

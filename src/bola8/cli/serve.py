@@ -24,9 +24,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=words(parser, f"base de datos SQLite (por defecto {default_db()})",
                                    f"SQLite database (default {default_db()})"))
     parser.add_argument("--bot-workers", type=int, default=1,
-                        help=words(parser, "cuántas decisiones de bot a la vez (hilos; 0: los bots no juegan; "
+                        help=words(parser, "cuántas decisiones de bot a la vez (procesos; 0: los bots no juegan; "
                                            "por defecto 1)",
-                                   "how many bot decisions at once (threads; 0: the bots do not play; default 1)"))
+                                   "how many bot decisions at once (processes; 0: the bots do not play; default 1)"))
+    parser.add_argument("--coach-workers", type=int, default=1,
+                        help=words(parser, "cuántas pistas del entrenador a la vez (procesos; por defecto 1)",
+                                   "how many of the coach's hints at once (processes; default 1)"))
+    parser.add_argument("--worker-nice", type=int, default=5,
+                        help=words(parser, "prioridad de esos procesos por debajo de la del servidor (nice, 0 a 19; "
+                                           "por defecto 5)",
+                                   "those processes' priority below the server's (nice, 0 to 19; default 5)"))
     add_lang_argument(parser)
 
 
@@ -42,8 +49,18 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not 0 <= args.bot_workers <= 16:
         text = ("--bot-workers: {} is not a number of workers; expected 0 to 16." if args.lang == "en"
-                else "--bot-workers: {} no es un número de hilos; se esperaba de 0 a 16.")
+                else "--bot-workers: {} no es un número de procesos; se esperaba de 0 a 16.")
         print(json.dumps({"error": text.format(args.bot_workers)}, ensure_ascii=False), file=sys.stderr)
+        return 2
+    if not 1 <= args.coach_workers <= 16:
+        text = ("--coach-workers: {} is not a number of workers; expected 1 to 16." if args.lang == "en"
+                else "--coach-workers: {} no es un número de procesos; se esperaba de 1 a 16.")
+        print(json.dumps({"error": text.format(args.coach_workers)}, ensure_ascii=False), file=sys.stderr)
+        return 2
+    if not 0 <= args.worker_nice <= 19:
+        text = ("--worker-nice: {} is not a niceness; expected 0 to 19." if args.lang == "en"
+                else "--worker-nice: {} no es un valor de nice; se esperaba de 0 a 19.")
+        print(json.dumps({"error": text.format(args.worker_nice)}, ensure_ascii=False), file=sys.stderr)
         return 2
     import uvicorn
 
@@ -51,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
 
     db = args.db or default_db()
     try:
-        app = create_app(db, bot_workers=args.bot_workers)
+        app = create_app(db, bot_workers=args.bot_workers, coach_workers=args.coach_workers,
+                         worker_nice=args.worker_nice, stop_workers=True)
     except (OSError, sqlite3.Error) as error:
         why = getattr(error, "strerror", None) or str(error)
         text = (f"--db: cannot open {db!r} ({why})." if args.lang == "en"
@@ -62,5 +80,7 @@ def run(args: argparse.Namespace) -> int:
     url = f"http://{host}:{args.port}/"
     print((f"bola8 is served at {url} (database {db})" if args.lang == "en"
            else f"bola8 se sirve en {url} (base de datos {db})"), flush=True)
+    # the app's shutdown stops the bots' and the coach's worker processes (uvicorn then ends the
+    # process with the signal that stopped it, so nothing after this call would run)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0

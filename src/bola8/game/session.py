@@ -345,9 +345,15 @@ def bot_action(session: MatchSession, player: Any) -> tuple[int, Action]:
     if now is None:
         raise InputError("game: the match is over; no further action is possible.",
                          "game: el encuentro ha terminado; ya no es posible ninguna acción.")
-    game = session.game
+    return bot_action_at(now, session.game, session.spec, player)
+
+
+def bot_action_at(now: ToAct, game: Game | None, spec: Any, player: Any) -> tuple[int, Action]:
+    """:func:`bot_action` from what it reads of a session: who acts and how (``now``), the game in play
+    (None while a lag is due) and the table (``spec``, for the lag) - values that can be sent to
+    another process, where the decision is made the same (``bola8.server.thinking``)."""
     if now.action == "lag":
-        return now.seat, LagAction(float(player.lag_speed(session.spec)), bool(player.wants_to_break()))
+        return now.seat, LagAction(float(player.lag_speed(spec)), bool(player.wants_to_break()))
     assert game is not None
     if now.action == "choice":
         return now.seat, ChoiceAction(player.choose_option(game, now.options))

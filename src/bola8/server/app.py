@@ -30,6 +30,7 @@ from bola8.game.session import (Action, ChoiceAction, DeclareAction, LagAction, 
                                 ShotAction)
 from bola8.server.errors import ApiError, conflict, forbidden, not_found, over
 from bola8.server.games import LiveGame, player_kind
+from bola8.server.hints import DEFAULT_LEVEL, DEFAULT_TOP, answer, check_query
 from bola8.server.store import Store, token_digest
 from bola8.server.views import game_view, shot_text
 
@@ -52,6 +53,8 @@ class NewGame(Body):
     names: list[str] | None = Field(None, min_length=2, max_length=2)
     # Art. 24: the seats warned for slow play before the match starts; their strokes are timed
     warned: list[Literal[0, 1]] = Field(default_factory=list, max_length=2)
+    # whether the players may ask the coach for a hint (bola8.server.hints)
+    hints: bool = True
 
 
 class StrikeBody(Body):
@@ -134,18 +137,25 @@ class Hub:
             queue.put_nowait(texts)
 
 
-def create_app(db_path: str, *, bot_workers: int = 1) -> FastAPI:
+def create_app(db_path: str, *, bot_workers: int = 1, coach_workers: int = 1, worker_nice: int = 5,
+               stop_workers: bool = False) -> FastAPI:
     """The server's app on the SQLite database at ``db_path`` (created when missing).
 
-    ``bot_workers``: how many bot decisions may run at once (threads; see :mod:`bola8.server.bots`)."""
+    ``bot_workers``: how many bot decisions may run at once, ``coach_workers`` how many hints: worker
+    processes each, ``worker_nice`` below the server's priority (:mod:`bola8.server.thinking`; see
+    :mod:`bola8.server.bots`, :mod:`bola8.server.hints`). ``stop_workers``: the app's shutdown stops
+    every worker process (``bola8 serve``; apps that share a Python process leave them to the next)."""
+    from bola8.server import thinking
     from bola8.server.bots import BotRunner
+    from bola8.server.hints import HintService
     from bola8.server.registry import GameRegistry
     from bola8.server.tables import TableRegistry
 
     store = Store(db_path)
     hub = Hub()
     games = GameRegistry(store, hub)
-    bots = games.bots = BotRunner(games, workers=bot_workers)
+    bots = games.bots = BotRunner(games, workers=bot_workers, nice=worker_nice)
+    hints = HintService(workers=max(coach_workers, 1), nice=worker_nice)
     tables = TableRegistry(store, hub)
 
     @asynccontextmanager
@@ -155,11 +165,15 @@ def create_app(db_path: str, *, bot_workers: int = 1) -> FastAPI:
         yield
         resuming.cancel()
         await bots.stop()
+        hints.stop()
+        if stop_workers:
+            thinking.shutdown()
 
     app = FastAPI(title="bola8", version="1", openapi_url="/api/openapi.json", docs_url="/api/docs",
                   redoc_url=None, lifespan=lifespan)
     app.state.store = store
     app.state.games = games
+    app.state.hints = hints
 
     # ------------------------------------------------------------ errors
     @app.exception_handler(RequestValidationError)
@@ -231,6 +245,7 @@ def create_app(db_path: str, *, bot_workers: int = 1) -> FastAPI:
                                   "ruleset": body.ruleset, "seed": seed}
         if body.warned:
             params["warned"] = sorted(set(body.warned))
+        params["hints"] = body.hints
         game_id = "g_" + secrets.token_urlsafe(9)
         seat_tokens = [secrets.token_urlsafe(24) if kind == "person" else None for kind in kinds]
         digests = [None if t is None else token_digest(t) for t in seat_tokens]
@@ -295,6 +310,17 @@ def create_app(db_path: str, *, bot_workers: int = 1) -> FastAPI:
         played = game.shots[strokes:]
         shot = played[0] if played and played[0].action == before else None
         return Response(games.answer(game, played, shot, lang), media_type="application/json")
+
+    @app.get("/api/games/{game_id}/hint")
+    async def hint(game_id: str, level: str = DEFAULT_LEVEL, top: int = DEFAULT_TOP, lang: Lang = "es",
+                   authorization: str | None = Header(None)) -> dict[str, Any]:
+        """The coach's advice for the player to act (bola8.server.hints: who may ask, the cache)."""
+        check_query(level, top)
+        game = games.load(game_id)
+        now = hints.check(game, games.seat_of(game_id, authorization))
+        actions = game.actions
+        advice, cached = await hints.advice(game, level)
+        return answer(game_id, actions, now, advice, level, top, cached)
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> PlainTextResponse:

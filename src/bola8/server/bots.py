@@ -2,12 +2,14 @@
 
 When a bot is to act in a game (after any change, at creation, when a game is
 rebuilt after a restart), the game is queued. Workers take games from the
-queue; each asks the game's bot for its action in a thread (a strong bot
-searches for seconds; the event loop keeps answering meanwhile), then commits
-the action on the event loop through :meth:`GameRegistry.commit` - stored,
-then pushed to the WebSocket spectators - and queues the game again if a bot
-is still to act. Games with a person come first; bot-against-bot games take
-one action per turn of the queue, so several of them share the workers.
+queue; each sends the bot's decision (:meth:`LiveGame.bot_task`, a value) to
+a worker process (:mod:`bola8.server.thinking`: a strong bot searches for
+seconds, holding its process's GIL, and the server's own process keeps
+answering meanwhile), then commits the action on the event loop through
+:meth:`GameRegistry.commit` - stored, then pushed to the WebSocket
+spectators - and queues the game again if a bot is still to act. Games with a
+person come first; bot-against-bot games take one action per turn of the
+queue, so several of them share the workers.
 
 A decision made while the game changed under it (a person forfeited, say)
 is thrown away and the bot decides again from the new position. The bot's
@@ -26,25 +28,29 @@ import asyncio
 import itertools
 import logging
 import time
-from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from bola8.errors import InputError
+from bola8.server import thinking
 
 if TYPE_CHECKING:
+    from bola8.game.session import Action
     from bola8.server.games import LiveGame
     from bola8.server.registry import GameRegistry
 
 log = logging.getLogger("bola8.server")
+STOP_GRACE_S = 0.5        # how long a stopping app waits for a decision under way before dropping it
 
 
 class BotRunner:
     """The queue of games whose bot is to act, and the workers that play them."""
 
-    def __init__(self, registry: GameRegistry, workers: int = 1):
+    def __init__(self, registry: GameRegistry, workers: int = 1, nice: int = thinking.NICE):
         self.registry = registry
         self.workers = workers                 # 0: no bot plays (a server that only shows games)
-        self.executor = ThreadPoolExecutor(max_workers=max(workers, 1), thread_name_prefix="bola8-bot")
+        self.nice = nice                       # the worker processes' priority below the server's
+        self.deciding = 0                      # decisions sent to a worker and not answered yet
+        self.stopping = False                  # the app stops: no new decision starts
         self.failed: dict[str, str] = {}       # game id -> why its bot stopped (a bug; logged)
         self._queue: asyncio.PriorityQueue[tuple[int, int, str]] | None = None
         self._queued: set[str] = set()
@@ -69,12 +75,22 @@ class BotRunner:
         self._tasks = [asyncio.get_running_loop().create_task(self._work()) for _ in range(self.workers)]
 
     async def stop(self) -> None:
+        # No new decision starts; one under way gets a moment to finish (a quick bot's takes
+        # milliseconds). A search still running after it would hold its worker for the next app of
+        # this process, so its pool is stopped with it (counted before the cancellations below end
+        # the waits for them).
+        self.stopping = True
+        deadline = time.monotonic() + STOP_GRACE_S
+        while self.deciding and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        searching = self.deciding > 0
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._tasks, self._queue = [], None
         self._queued.clear()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        if searching:
+            thinking.discard("bots", self.workers, self.nice)
 
     async def resume(self) -> None:
         """After a start: every stored game whose bot may have been interrupted is rebuilt (in a
@@ -111,12 +127,12 @@ class BotRunner:
     async def _move(self, game_id: str) -> None:
         game = self.registry.load(game_id)
         now = game.session.to_act()
-        if now is None or not game.is_bot(now.seat):
+        if now is None or not game.is_bot(now.seat) or self.stopping:
             return
         before = game.actions
         game.thinking_since = time.time()
         try:
-            seat, action = await asyncio.get_running_loop().run_in_executor(self.executor, game.bot_move)
+            seat, action = await self.decide(game)
         except Exception:
             if self._stale(game, before):
                 return                        # it thought about a position that changed under it
@@ -127,6 +143,14 @@ class BotRunner:
             self.registry.commit(game, seat, game.timed(seat, action, time.time()))
         except InputError as refused:
             raise RuntimeError(f"the game refused its bot's action: {refused.en}") from refused
+
+    async def decide(self, game: LiveGame) -> tuple[int, Action]:
+        """The bot's action in ``game`` as it stands, decided in a worker process."""
+        self.deciding += 1
+        try:
+            return await thinking.run("bots", self.workers, thinking.bot_decision, game.bot_task(), self.nice)
+        finally:
+            self.deciding -= 1
 
     def _stale(self, game: LiveGame, before: int) -> bool:
         return self.registry.live.get(game.id) is not game or game.actions != before

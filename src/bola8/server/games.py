@@ -18,14 +18,17 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bola8 import rules
 from bola8.errors import InputError
 from bola8.game.match import MatchSettings
 from bola8.game.session import (Action, ChoiceAction, DeclareAction, LagAction, MatchSession, Outcome,
-                                PlaceAction, ShotAction, bot_action)
+                                PlaceAction, ShotAction)
 from bola8.players import BOT_LEVELS as BOT_LEVELS   # the bots the project has (bola8.players.make_player), one list
+
+if TYPE_CHECKING:
+    from bola8.server.thinking import BotTask
 
 PLAYER_KINDS = ("person", "bot") + tuple(f"bot:{level}" for level in BOT_LEVELS)
 
@@ -103,9 +106,11 @@ class LiveGame:
         self.params = params
         self.kinds: list[str] = list(params["players"])
         self.names: list[str] = list(params["names"])
+        # whether the players may ask the coach (bola8.server.hints); games stored before the setting had them
+        self.hints = bool(params.get("hints", True))
         self.writer = RecordWriter(None, {"players": self.names, "race": params["race"], "seed": params["seed"],
                                           "table": params["table"], "ruleset": params["ruleset"],
-                                          "noise": 1.0, "kinds": self.kinds})
+                                          "noise": 1.0, "kinds": self.kinds, "hints": self.hints})
         settings = MatchSettings(table=params["table"], ruleset=params["ruleset"], race=params["race"],
                                  seed=params["seed"], warned=tuple(params.get("warned", ())))
         self.session = MatchSession(settings, observers=(self.writer,))
@@ -194,15 +199,20 @@ class LiveGame:
                         deadline=round(self.turn_start + limit, 3))
         return data
 
-    def bot_move(self) -> tuple[int, Action]:
-        """The action the bot to act plays now (not applied)."""
-        from bola8.players import make_player
+    def bot_task(self) -> BotTask:
+        """The decision the bot to act makes now, as a value a worker process can take."""
+        from bola8.server.thinking import BotTask
 
         now = self.session.to_act()
         assert now is not None and self.is_bot(now.seat)
-        bot = make_player(self.kinds[now.seat], name=self.names[now.seat],
-                          seed=bot_seed(self.params["seed"], now.seat, self.actions))
-        return bot_action(self.session, bot)
+        return BotTask(self.kinds[now.seat], self.names[now.seat], bot_seed(self.params["seed"], now.seat, self.actions),
+                       now, self.session.game, self.session.spec)
+
+    def bot_move(self) -> tuple[int, Action]:
+        """The action the bot to act plays now (not applied), decided in this thread."""
+        from bola8.server.thinking import bot_decision
+
+        return bot_decision(self.bot_task())
 
     def record_text(self) -> str:
         return self.writer.text()

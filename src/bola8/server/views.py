@@ -58,6 +58,7 @@ def game_view(live: LiveGame, lang: str) -> dict[str, Any]:
         "actions": live.actions,
         "clock": live.clock(time.time()),
         "lag": live.lag,
+        "hints": live.hints,
         "bot": None if now is None or not live.is_bot(now.seat) else {
             "seat": now.seat, "thinking_since": live.thinking_since},
     }

@@ -93,6 +93,16 @@ export class StrokeControls {
 
   setSpeed(v) { this.speed = Math.max(MIN_SPEED, Math.min(MAX_SPEED, Math.round(v * 10) / 10)); this.power.value = String(this.speed); this.update(); }
 
+  // a whole stroke as given (the coach's): kept exactly, not rounded to the slider's steps, so the
+  // stroke sent is the one suggested; the tip still inside the miscue limit
+  setStroke({ speed, a, b, theta }) {
+    this.speed = Math.max(MIN_SPEED, Math.min(12, speed));
+    [this.a, this.b] = clampTip(a, b, this.limit);
+    this.theta = Math.max(0, Math.min(60, theta));
+    this.power.value = String(this.speed); this.elev.value = String(this.theta);
+    this.update();
+  }
+
   strike(phi) {
     const r = (v) => Math.round(v * 10000) / 10000;
     return { speed: r(this.speed), phi: r(phi), theta: this.theta, a: r(this.a), b: r(this.b) };

@@ -23,6 +23,7 @@ import { renderHud, lagText, botLabel } from "./hud.js";
 import { Orientations } from "./balls3d.js";
 import { play as playSound, soundOn, setSound, armSound } from "./sound.js";
 import { showHelp } from "./help.js";
+import { CoachPanel, choiceHint } from "./coach.js";
 
 export { botLabel };
 
@@ -70,6 +71,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   const placeStatus = el("div", { class: "place-status", "data-testid": "place-status" });
   const controlsBox = el("div", { class: "controls" });
   const controls = new StrokeControls(controlsBox, () => draw(), miscueLimit(meta));
+  const coach = new CoachPanel(meta, { ask: (level) => askCoach(level), apply: (kind, sug, advice) => applyHint(kind, sug, advice), redraw: () => draw() });
   const spinSheet = el("div", { class: "spin-sheet", "data-testid": "spin-sheet", hidden: true });
   controls.mini.addEventListener("click", () => toggleSpinSheet());
   controls.mini.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { toggleSpinSheet(); ev.preventDefault(); } });
@@ -94,7 +96,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     controlsBox, el("div", { class: "row shoot-row" }, controls.mini, shootBtn), spinSheet);
   const placeGroup = el("div", { class: "place-group" }, el("div", { class: "row shoot-row" }, placeStatus, placeBtn));
   const replayBar = el("div", { class: "replay-bar", "data-testid": "replay-bar", hidden: true });
-  const dock = el("section", { class: "dock", "data-testid": "dock" }, status, clockLine, hint, aimGroup, placeGroup);
+  const dock = el("section", { class: "dock", "data-testid": "dock" }, status, clockLine, hint, aimGroup, placeGroup, coach.element);
   const extras = el("div", { class: "extras" }, declareBox,
     el("details", { class: "box", open: true }, el("summary", {}, t("history")),
       el("div", { class: "row" }, el("label", { class: "inline" }, t("anim_speed"), speedSel), soundBtn, helpBtn),
@@ -149,6 +151,8 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     get replay() { return s.replay ? { n: s.replay.n, cont: s.replay.cont, state: s.replay.state, playing: !!s.playback, t: s.playback ? s.playback.t : null } : null; },
     get clockLeft() { return clockLeft(); },
     get orientation() { return s.orient.m; },
+    // the coach's panel: idle | asking | shown | error, its answer, the suggestion put on the controls
+    get coach() { return { state: coach.state, level: coach.level.value, answer: coach.answer, applied: coach.applied }; },
     // client coordinates of a world point, for tests that click and drag like a person
     toClient(x, y) { const r = canvas.getBoundingClientRect(); const [px, py] = s.tv.toPx(x, y); return [r.left + px, r.top + py]; },
     pocketClient(name) { const p = s.geom.pockets[name]; return this.toClient(p.hole[0], p.hole[1]); },
@@ -182,6 +186,40 @@ export async function showGame(root, id, meta, hooks, route = {}) {
 
   function mine(seat) { return seat !== null && seat !== undefined && s.seats[seat] !== undefined && s.seats[seat] !== null; }
   function tokenFor() { const a = s.view && s.view.to_act; return a && mine(a.seat) ? s.seats[a.seat] : Object.values(s.seats)[0]; }
+
+  // ---- the coach ------------------------------------------------------------------------------------
+  // Who may ask is the server's to decide (bola8.server.hints); the page offers the button where the
+  // server would answer: a person's own turn (not the lag), or a match of bots being watched live.
+  function canAskCoach() {
+    const v = s.view, act = v && v.to_act;
+    if (!v || s.replay || v.hints === false || !act || act.action === "lag") return false;
+    if (mine(act.seat)) return s.mode === "shot" || s.mode === "place";
+    const botsOnly = v.players.every((p) => p.kind !== "person");
+    return botsOnly && s.mode === "wait" && !s.animating && s.latest === v;
+  }
+
+  // the coach's answer for the position on the page, or null when the game moved on meanwhile
+  async function askCoach(level) {
+    const v = s.view, act = v.to_act;
+    const token = act && mine(act.seat) ? s.seats[act.seat] : null;
+    const res = await get(`/api/games/${encodeURIComponent(id)}/hint?level=${encodeURIComponent(level)}&top=3`, token);
+    return s.view && res.actions === s.view.actions ? res : null;
+  }
+
+  // a suggestion put on the page: the stroke on the controls, the call, or the cue ball in hand moved
+  function applyHint(kind, sug, advice) {
+    if (s.mode === "place") {
+      const spot = kind === "place" ? sug : advice.placement;
+      if (spot) { s.place = [spot.x, spot.y]; renderPlaceStatus(); }
+    } else if (s.mode === "shot" && sug.strike) {
+      s.phi = sug.strike.phi;
+      controls.setStroke(sug.strike);
+      s.call = kind === "shot" ? { ball: sug.call.ball, pocket: sug.call.pocket } : kind === "safety" ? null : undefined;
+      s.pendingBall = null;
+      renderCall();
+    }
+    draw();
+  }
 
   // ---- views in, shots out -----------------------------------------------------------------------
   function accept(v, shots = []) {
@@ -341,6 +379,9 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     else if (!mine(act.seat)) s.mode = "wait";
     else s.mode = act.action;
     if (newTurn) {
+      // the coach's advice holds for its own position only (or for the one after the cue ball was put
+      // in hand where it said: the same balls, the same suggestions)
+      if (!coach.carries(v)) coach.clear();
       s.call = undefined; s.pendingBall = null;
       if (s.mode === "place") s.place = startPlace(v);
       if (s.mode === "shot") {
@@ -389,14 +430,18 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     // the lag: the two balls where they stopped, and their distance to the head cushion
     const lag = s.lagScene || (v && !v.state && v.lag && !s.replay ? v.lag : null);
     if (lag) { drawLag(lag); return; }
-    if (s.paths && pathsBox.checked && s.mode !== "anim") tv.drawPaths(s.paths, 0.4);
+    // the last shot's paths, unless the coach's lines are on the table (one set of lines at a time)
+    if (s.paths && pathsBox.checked && s.mode !== "anim" && coach.state !== "shown") tv.drawPaths(s.paths, 0.4);
     const balls = { ...s.balls };
     if (s.mode === "place" && s.place) balls[0] = s.place;
     const rings = {};
     if (call && call.ball !== undefined) rings[call.ball] = "#ffd84a";
     if (s.pendingBall !== null) rings[s.pendingBall] = "#ffffff";
+    const coaching = s.mode !== "anim" && !s.replay;
+    if (coaching) coach.drawUnder(tv);
     if (s.mode === "shot" && balls[0]) s.aimBall = tv.drawAim(balls, s.phi);
     tv.drawBalls(balls, { rings, orient: s.orient });
+    if (coaching) coach.drawOver(tv, s.mode === "place");
     if (s.mode === "place" && s.place) {
       const bad = placementProblem(s.geom, s.balls, s.place[0], s.place[1], v.kitchen_only);
       const [px, py] = tv.toPx(s.place[0], s.place[1]);
@@ -497,6 +542,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     else if (s.mode === "place" && live_) hint.textContent = `${t(v.kitchen_only ? "place_kitchen" : "place_anywhere")} ${t("place_hint")}`;
     else hint.textContent = "";
     shootBtn.disabled = s.busy; placeBtn.disabled = s.busy;
+    coach.show(canAskCoach());
     fromStart.hidden = !v || v.shot_count === 0;
     renderCall();
     if (s.mode === "place") renderPlaceStatus();
@@ -575,6 +621,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     if (key === "m" || key === "M") { toggleSound(); ev.preventDefault(); return; }
     if ((key === "r" || key === "R") && s.shown > 0 && s.mode !== "anim") { location.hash = `#/game/${id}/shot/${s.shown}`; ev.preventDefault(); return; }
     if (s.replay) return;
+    if ((key === "c" || key === "C") && !coach.element.hidden) { coach.ask(); ev.preventDefault(); return; }
     if (s.mode === "place" && s.place) {
       const step = ev.shiftKey ? 0.05 : 0.01;
       const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -689,7 +736,8 @@ export async function showGame(root, id, meta, hooks, route = {}) {
 
   async function choiceDialog(options) {
     const ruling = s.lastRuling;
-    const body = el("div", {}, ruling ? rulingBanner(ruling, s.view, { compact: true }) : null);
+    const body = el("div", {}, ruling ? rulingBanner(ruling, s.view, { compact: true }) : null,
+      s.view.hints === false ? null : choiceHint((level) => askCoach(level), coach.level.value));
     const pick = await dialog(t("choice_title"), body, options.map((o) => [t(o), o, "primary", `option-${o}`]), "choice-dialog");
     if (pick) act("choice", { option: pick });
   }

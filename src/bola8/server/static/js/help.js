@@ -7,7 +7,7 @@ export const KEYS = [
   ["I K J L", "key_spin"], ["O", "key_spin_centre"], ["[ ]", "key_elevation"],
   ["B", "key_ball"], ["P", "key_pocket"], ["S", "key_safety"],
   [null, "key_shoot"], ["← → ↑ ↓ · Enter", "key_place"],
-  ["R", "key_replay"], ["M", "key_mute"], ["H · ?", "key_help"],
+  ["C", "key_hint"], ["R", "key_replay"], ["M", "key_mute"], ["H · ?", "key_help"],
 ];
 
 export function showHelp() {

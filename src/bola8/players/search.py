@@ -30,11 +30,13 @@ For a position where the bot must shoot, :meth:`Searcher.search` does:
    under noise like the pots; the opponent's chance from what is left is the
    quick estimate. The referee counts them for Art. 21.1: a stalemate is
    worth the replayed rack (the breaker's value of a new rack, for whoever
-   breaks it), and when the count is near its end the same safety strokes
-   are judged again with a call (a two-way shot: a called shot is an
-   attempt, RULINGS Art. 21.1, and a called ball that misses costs nothing
-   more than a safety), so the bot ends the count when a replay is worth
-   less to it than playing on, and lets it run out when it is worth more.
+   breaks it). A safety's samples are judged again with a call (a two-way
+   shot: a called ball that misses costs nothing more than a safety) when
+   a callable ball dropped in them - the 8 dropped in its called pocket
+   wins where uncalled it loses (Art. 20) - or when the count is near its
+   end: a called shot is an attempt (RULINGS Art. 21.1), so the bot ends
+   the count when a replay is worth less to it than playing on, and lets
+   it run out when it is worth more.
 
 The shot with the highest value is played, pot or safety. Ball in hand
 (:meth:`Searcher.place`) tries spots behind each makeable ball, each scored by
@@ -394,22 +396,28 @@ class Searcher:
         scored.sort(key=lambda c: -c.guess)
         chosen = scored[:self.level.safeties]
         self.sample(game, chosen, draws)
-        if counts_down(game.state, game.ruleset):
-            chosen = [self.two_way(game, c, noiseless[c.plan.key]) for c in chosen]
+        counting = counts_down(game.state, game.ruleset)
+        chosen = [self.two_way(game, c, noiseless[c.plan.key], counting) for c in chosen]
         chosen.sort(key=lambda c: -c.value)
         return chosen
 
-    def two_way(self, game: Game, c: Candidate, noiseless: Turn) -> Candidate:
-        """``c`` with a call (an attempt, Art. 21.1) when that is worth more than ``c`` without one:
-        the same sampled strokes judged again with the call of the callable ball that its noiseless
-        outcome leaves nearest a pocket, into that pocket."""
+    def two_way(self, game: Game, c: Candidate, noiseless: Turn, counting: bool) -> Candidate:
+        """``c`` with a call when that is worth more than ``c`` without one (a two-way shot): the
+        same sampled strokes judged again with the call. A call never costs a safety anything (a
+        called ball that misses, or drops elsewhere, passes the turn like no call, Art. 2.1, 14; the 8
+        in a pocket not called loses either way, Art. 20), and it changes two things: a called ball
+        that drops where called keeps the table (on the 8, wins the game), and it is an attempt
+        (Art. 21.1). So it is judged only when a callable ball dropped in a sample, or when the count
+        without attempts is near its end (``counting``)."""
         from bola8.rules import Call
 
         me = game.state.shooter
-        call = two_way_call(game, noiseless)
-        if call is None or not c.outcomes:
+        if not c.outcomes:
             return c
-        ball, pocket = call
+        call = two_way_call(game, noiseless, [t for t, _ in c.outcomes])
+        if call is None or not (counting or call[2]):
+            return c
+        ball, pocket, _ = call
         called = Candidate(plan=replace(c.plan, call=Call(ball, pocket)), strike=c.strike, guess=c.guess)
         again = [game.play_simulated(t.strike, t.simulation, called.plan.call)  # type: ignore[arg-type]
                  for t, _ in c.outcomes]
@@ -503,12 +511,21 @@ def counts_down(state: State, ruleset: Ruleset) -> bool:
             and state.turns_without_attempt + 2 >= ruleset.stalemate_turns)
 
 
-def two_way_call(game: Game, turn: Turn | None) -> tuple[int, str] | None:
-    """The callable ball and the pocket a safety's outcome ``turn`` leaves it nearest (where it
-    stood, for a ball that dropped); None when nothing may be called."""
+def two_way_call(game: Game, turn: Turn | None, samples: Sequence[Turn] = ()) -> tuple[int, str, bool] | None:
+    """The call for a safety: the callable ball and pocket that its noisy ``samples`` dropped most
+    often, else the callable ball its noiseless outcome ``turn`` leaves nearest a pocket, into that
+    pocket; and whether any sample dropped it there. None when nothing may be called."""
     balls = [b for b in callable_balls(game.state) if b in game.layout]
     if not balls:
         return None
+    drops: dict[tuple[int, str], int] = {}
+    for t in samples:
+        for p in (t.shot.pocketed if t.shot is not None else ()):
+            if p.ball in balls:
+                drops[(p.ball, p.pocket)] = drops.get((p.ball, p.pocket), 0) + 1
+    if drops:
+        (ball, pocket), _ = max(drops.items(), key=lambda item: (item[1], -item[0][0], item[0][1]))
+        return ball, pocket, True
     where = turn.game.layout if turn is not None else game.layout
     holes = game.spec.pockets
     best: tuple[float, int, str] | None = None
@@ -519,7 +536,7 @@ def two_way_call(game: Game, turn: Turn | None) -> tuple[int, str] | None:
             if best is None or d < best[0]:
                 best = (d, ball, pocket)
     assert best is not None
-    return best[1], best[2]
+    return best[1], best[2], False
 
 
 def _sweep_cost(half: int) -> int:

@@ -17,8 +17,9 @@
   percentile and maximum, and simulations per shot decision. The break search, done once per
   process and table, is timed apart.
 - ``racks``: the statistics of finished ``bola8 batch`` folders of a level against itself: pots per
-  called shot, break-and-runs, the breaker keeping the table, balls per visit, fouls and Art. 20
-  losses per rack, stalemates, breaks that fouled (the cue ball pocketed). Make them with (long: run them in the background)::
+  called shot (two-way shots - safeties called only to count as attempts, Art. 21.1 - left out), break-and-runs, the breaker keeping the table, balls per visit, fouls and Art. 20
+  losses per rack, stalemates, breaks that fouled (the cue ball pocketed), matches (race-to-1: a
+  stalemate replays the rack), racks per match and safeties per rack (two-way shots included). Make them with (long: run them in the background)::
 
       nice -n 10 .venv/bin/bola8 batch --players bot:champion,bot:champion --games 1000 \\
           --noise 1 --workers 2 --quiet -o runs/champion-1x
@@ -213,7 +214,8 @@ def racks_table(folders: list[str]) -> None:
     from bola8.batch.report import statistics as batch_statistics
 
     print(f"{'folder':34s} {'racks':>6s} {'pots/call':>9s} {'B&R':>6s} {'kept':>6s} {'balls/visit':>11s} "
-          f"{'fouls/rack':>10s} {'Art.20/rack':>11s} {'stalemates':>10s} {'break fouls':>11s}")
+          f"{'fouls/rack':>10s} {'Art.20/rack':>11s} {'stalemates':>10s} {'break fouls':>11s} {'matches':>7s} "
+          f"{'racks/match':>11s} {'safeties/rack':>13s}")
     groups: dict[str, list[str]] = {}
     for folder in folders:         # folders named like NAME-s2, NAME-s3 are one sample
         groups.setdefault(folder.rstrip("/").rsplit("-s", 1)[0] if "-1x-s" in folder else folder, []).append(folder)
@@ -224,8 +226,8 @@ def racks_table(folders: list[str]) -> None:
         stats = batch_statistics(games, shots)
         called = made = 0
         for s in shots:
-            if s["kind"] != "shot" or s["call_ball"] is None:
-                continue
+            if s["kind"] != "shot" or s["call_ball"] is None or s["safety"]:
+                continue            # a two-way shot (a safety with a call) is not an attempt to pot
             called += 1
             facts = json.loads(s["facts"]) if isinstance(s["facts"], str) else s["facts"]
             made += any(p["ball"] == s["call_ball"] and p["pocket"] == s["call_pocket"] for p in facts["pocketed"])
@@ -236,7 +238,8 @@ def racks_table(folders: list[str]) -> None:
         print(f"{folder[:34]:34s} {n:6d} {made / max(called, 1):9.3f} {stats.break_and_runs / n:6.3f} "
               f"{stats.kept_table / n:6.3f} {balls / max(visits, 1):11.2f} {stats.fouls / n:10.3f} "
               f"{losses / n:11.4f} {stats.results.get('stalemate', 0):10d} "
-              f"{sum(1 for g in games if g['break_foul']) / n:11.3f}")
+              f"{sum(1 for g in games if g['break_foul']) / n:11.3f} {len({g['unit'] for g in games}):7d} "
+              f"{n / len({g['unit'] for g in games}):11.2f} {sum(g['safeties'] for g in games) / n:13.2f}")
 
 
 def wins_table(folders: list[str]) -> None:

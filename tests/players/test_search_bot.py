@@ -148,3 +148,22 @@ def test_the_coach_advises_the_option_with_each_branch_played_out(spec) -> None:
     choice = advice["choice"]
     assert choice["option"] in ("accept_table", "rebreak") and set(choice["win_chances"]) == {"accept_table", "rebreak"}
     assert set(choice["explanation"]) == {"es", "en"}
+
+
+def test_near_the_end_of_the_art_21_count_a_safety_is_called_unless_the_replay_is_worth_more(spec) -> None:
+    # Nothing can be potted. Four turns without attempt: an uncalled safety would let the opponent,
+    # who breaks the replayed rack, end the game (Art. 21.1) - the bot calls its safety (a two-way
+    # shot, an attempt). Five: it breaks the replay itself, a rack its break always wins - it plays
+    # safe without a call and the game ends as a stalemate.
+    for count, breaker, rack, call_expected in ((4, 1, 0.9, True), (5, 0, 1.0, False)):
+        game = position(spec, HIDDEN, **GROUPS, turns_without_attempt=count, breaker=breaker)
+        bot = perfect("club")
+        bot.searcher.rack = rack
+        result = bot.searcher.search(game)
+        assert result.best is not None and result.best.plan.kind == "safety"
+        turn = game.play(result.best.strike, result.best.plan.call)
+        assert not turn.ruling.foul
+        if call_expected:
+            assert result.best.plan.call is not None and turn.game.state.turns_without_attempt == 0
+        else:
+            assert result.best.plan.call is None and turn.game.state.result == "stalemate"

@@ -94,7 +94,8 @@ class _Collector:
             "player": turn.player if turn.player is not None else -1,
             "player_name": self.names[turn.player] if turn.player in (0, 1) else "",
             "kind": turn.kind, "is_break": turn.kind == "shot" and turn.before.state.phase == "break",
-            "safety": turn.kind == "shot" and note == "safety",
+            # "safety", or a two-way shot ("safety calling 3 in foot-left": a call, Art. 21.1)
+            "safety": turn.kind == "shot" and note.startswith("safety"),
             "call_ball": call.ball if call is not None else None,
             "call_pocket": call.pocket if call is not None else None,
             "speed": strike.speed if strike is not None else None,

@@ -4,7 +4,11 @@
 - Art. 4.2: the break then alternates game by game; if the deciding game
   arrives with the score tied (hill-hill), the players lag again before it.
 - Art. 21.2: a stalemate is not scored; the rack is played again with the
-  same player breaking.
+  same player breaking. The players may agree to one at any time: during a
+  run of safeties (``PROPOSE_STALEMATE_AFTER`` turns without an attempt) the
+  shooter is asked before his shot whether he proposes it
+  (``Player.agrees_to_stalemate``) and, if he does, the other whether he
+  accepts.
 - Art. 22: a disqualified player forfeits the match.
 - Art. 24: a player warned for slow play is on the shot clock for the rest of
   the match, every rack.
@@ -44,6 +48,9 @@ Players = Sequence["Player"]
 # A real rack of 8-ball takes a few dozen actions, and Art. 21.1 ends games of safeties;
 # a rack still going after this many is ended as a stalemate agreed (Art. 21.2).
 MAX_ACTIONS_PER_GAME = 2000
+# Art. 21.2: a stalemate is proposed (by the shooter, before his shot) only once both players
+# have played a turn without attempt in a row - a safety battle - not before every shot.
+PROPOSE_STALEMATE_AFTER = 2
 # Art. 4 does not say what ends a run of tied lags. Two identical players
 # (noiseless bots) tie for ever, so after this many ties a coin toss seeded by
 # the match decides, as a tournament director would.
@@ -304,6 +311,10 @@ def _play_game(game: Game, players: Players, observer: MatchObserver, official: 
             observer.on_place(player, point, game)
         else:
             shooter = state.shooter
+            if agreed_stalemate(game, players):
+                turn = game.declare("stalemate")
+                observer.on_turn(turn, None)
+                return turn.game, None
             waiting_since = waiting_since if waiting_since is not None else time.monotonic()
             choice = players[shooter].choose_shot(game)
             elapsed = None
@@ -322,6 +333,16 @@ def _play_game(game: Game, players: Players, observer: MatchObserver, official: 
     turn = game.declare("stalemate")
     observer.on_turn(turn, None)
     return turn.game, None
+
+
+def agreed_stalemate(game: Game, players: Players) -> bool:
+    """Art. 21.2 during a safety battle: the shooter proposes a stalemate and the other accepts."""
+    state = game.state
+    if state.turns_without_attempt < PROPOSE_STALEMATE_AFTER or state.called_this_turn:
+        return False
+    shooter = state.shooter
+    return (players[shooter].agrees_to_stalemate(game, shooter)
+            and players[1 - shooter].agrees_to_stalemate(game, 1 - shooter))
 
 
 def _lag(players: Players, spec: TableSpec, settings: MatchSettings, observer: MatchObserver, *,

@@ -153,6 +153,10 @@ class BaselineBot:
         return options[0]
 
     # --------------------------------------------------------------- internals
+    def agrees_to_stalemate(self, game: Game, player: int) -> bool:
+        """Art. 21.2: never - the baseline plays every rack to its end (Art. 21.1 may still end it)."""
+        return False
+
     def _execute(self, intended: Strike, call: Call | None, note: str) -> ShotChoice:
         return ShotChoice(strike=self.noise.perturb(intended, self._rng), call=call,
                           intended=intended, note=note)

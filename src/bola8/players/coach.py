@@ -142,6 +142,9 @@ def _how(c: Candidate) -> tuple[str, str]:
         return f"por la banda {cushion[0]}", f"banked off the {cushion[1]} cushion"
     if plan.kind == "kick":
         return f"con la blanca primero a la banda {cushion[0]}", f"kicking the cue ball off the {cushion[1]} cushion"
+    if plan.kind == "safety":      # a two-way shot: played safe, called to count as an attempt
+        return ("jugada defensiva cantada (cuenta como intento, Art. 21.1)",
+                "a safety with a call (it counts as an attempt, Art. 21.1)")
     if plan.kind == "combination":
         return (f"en combinación: la blanca da primero a la {plan.first}",
                 f"as a combination: the cue ball hits the {plan.first} first")

@@ -43,3 +43,8 @@ class Player(Protocol):
 
     def choose_option(self, game: Game, options: tuple[Option, ...]) -> Option:
         """One of the pending options (accept_table, rebreak, respot_eight, rerack)."""
+
+    def agrees_to_stalemate(self, game: Game, player: int) -> bool:
+        """Art. 21.2: seated as ``player``, whether it agrees to end ``game`` as a stalemate now (the
+        rack played again, the same player breaking). A match asks the shooter to propose one during
+        a run of safeties and, if he does, asks the other (see ``bola8.game.match``)."""

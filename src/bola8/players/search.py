@@ -28,8 +28,15 @@ For a position where the bot must shoot, :meth:`Searcher.search` does:
 5. **Safeties** (:func:`~bola8.players.shots.safety_plans`): strokes with no
    call, checked on the noiseless simulator for a legal hit, the best sampled
    under noise like the pots; the opponent's chance from what is left is the
-   quick estimate. The referee counts them for Art. 21.1, and a safety that
-   would end the game as a stalemate is worth a replayed rack.
+   quick estimate. The referee counts them for Art. 21.1: a stalemate is
+   worth the replayed rack (the breaker's value of a new rack, for whoever
+   breaks it). A safety's samples are judged again with a call (a two-way
+   shot: a called ball that misses costs nothing more than a safety) when
+   a callable ball dropped in them - the 8 dropped in its called pocket
+   wins where uncalled it loses (Art. 20) - or when the count is near its
+   end: a called shot is an attempt (RULINGS Art. 21.1), so the bot ends
+   the count when a replay is worth less to it than playing on, and lets
+   it run out when it is worth more.
 
 The shot with the highest value is played, pot or safety. Ball in hand
 (:meth:`Searcher.place`) tries spots behind each makeable ball, each scored by
@@ -43,10 +50,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from bola8.errors import InputError
+from bola8.players.breaking import NEUTRAL
 from bola8.players.aiming import direction_deg, ghost_ball, path_is_clear
 from bola8.players.estimate import (
     SIGMA_EFF_DEG,
@@ -68,7 +76,7 @@ from bola8.rules import callable_balls, legal_first_contacts
 if TYPE_CHECKING:
     from bola8.game import Game, Turn
     from bola8.physics import ShotResult, Strike
-    from bola8.rules import Ruling, State
+    from bola8.rules import Ruleset, Ruling, State
 
 Point = tuple[float, float]
 CUE = 0
@@ -126,10 +134,25 @@ class Searcher:
         self.sigma_deg = SIGMA_EFF_DEG * noise.level
         self.q = level.continuation
         self.simulations = 0
+        self.rack = NEUTRAL          # the breaker's value of a new rack (the bot sets its break's)
 
     # ------------------------------------------------------------ the value of a game
+    def replay(self, state: State, player: int) -> float:
+        """``player``'s value of a stalemate: the rack played again, the same player breaking."""
+        return self.rack if state.breaker == player else 1.0 - self.rack
+
     def value(self, game: Game, player: int) -> float:
-        return position_value(game, player, self.sigma, self.q)
+        """``player``'s chance to win the rack from ``game``. When the player to shoot can end the
+        game by Art. 21.1 with one more turn without attempt, he takes the better of playing on and
+        the replayed rack."""
+        state = game.state
+        v = position_value(game, player, self.sigma, self.q, stalemate=self.replay(state, player))
+        if state.phase == "play" and state.decision is None and stalemate_next(state, game.ruleset):
+            shooter = state.shooter
+            mine = v if player == shooter else 1.0 - v
+            mine = max(mine, self.replay(state, shooter))
+            v = mine if player == shooter else 1.0 - mine
+        return v
 
     def outcome(self, turn: Turn, player: int) -> float:
         return self.value(turn.game, player)
@@ -363,16 +386,45 @@ class Searcher:
         strikes = [Strike(speed=p.speed, phi=p.phi, theta=5.0, b=p.b) for p in plans]
         turns = self.play_all(game, strikes, [None] * len(strikes))
         scored = []
+        noiseless: dict[tuple[object, ...], Turn] = {}
         for plan, strike, turn in zip(plans, strikes, turns):
             if turn.ruling.foul:
                 continue
             c = Candidate(plan=plan, strike=strike, guess=self.outcome(turn, me))
             scored.append(c)
+            noiseless[plan.key] = turn
         scored.sort(key=lambda c: -c.guess)
         chosen = scored[:self.level.safeties]
         self.sample(game, chosen, draws)
+        counting = counts_down(game.state, game.ruleset)
+        chosen = [self.two_way(game, c, noiseless[c.plan.key], counting) for c in chosen]
         chosen.sort(key=lambda c: -c.value)
         return chosen
+
+    def two_way(self, game: Game, c: Candidate, noiseless: Turn, counting: bool) -> Candidate:
+        """``c`` with a call when that is worth more than ``c`` without one (a two-way shot): the
+        same sampled strokes judged again with the call. A call never costs a safety anything (a
+        called ball that misses, or drops elsewhere, passes the turn like no call, Art. 2.1, 14; the 8
+        in a pocket not called loses either way, Art. 20), and it changes two things: a called ball
+        that drops where called keeps the table (on the 8, wins the game), and it is an attempt
+        (Art. 21.1). So it is judged only when a callable ball dropped in a sample, or when the count
+        without attempts is near its end (``counting``)."""
+        from bola8.rules import Call
+
+        me = game.state.shooter
+        if not c.outcomes:
+            return c
+        call = two_way_call(game, noiseless, [t for t, _ in c.outcomes])
+        if call is None or not (counting or call[2]):
+            return c
+        ball, pocket, _ = call
+        called = Candidate(plan=replace(c.plan, call=Call(ball, pocket)), strike=c.strike, guess=c.guess)
+        again = [game.play_simulated(t.strike, t.simulation, called.plan.call)  # type: ignore[arg-type]
+                 for t, _ in c.outcomes]
+        called.outcomes = [(t, self.outcome(t, me)) for t in again]
+        called.samples = len(called.outcomes)
+        self._shares(called, me)
+        return called if called.value > c.value + 1e-9 else c
 
     def fallback(self, game: Game) -> Strike:
         """A stroke when no plan and no safety is legal: the compass swept for a legal hit (a kick)."""
@@ -444,6 +496,47 @@ class Searcher:
             if all(math.dist(spot, other) > 0.05 for other in chosen):
                 chosen.append(spot)
         return chosen
+
+
+def stalemate_next(state: State, ruleset: Ruleset) -> bool:
+    """Art. 21.1: one more turn without attempt by the player to shoot ends the game."""
+    return (ruleset.stalemate == "auto" and not state.called_this_turn
+            and state.turns_without_attempt + 1 >= ruleset.stalemate_turns)
+
+
+def counts_down(state: State, ruleset: Ruleset) -> bool:
+    """Art. 21.1: a safety now leaves the count where the next turn without attempt (this one's or
+    the opponent's) ends the game - where a call on a safety changes what it is worth."""
+    return (ruleset.stalemate == "auto" and not state.called_this_turn
+            and state.turns_without_attempt + 2 >= ruleset.stalemate_turns)
+
+
+def two_way_call(game: Game, turn: Turn | None, samples: Sequence[Turn] = ()) -> tuple[int, str, bool] | None:
+    """The call for a safety: the callable ball and pocket that its noisy ``samples`` dropped most
+    often, else the callable ball its noiseless outcome ``turn`` leaves nearest a pocket, into that
+    pocket; and whether any sample dropped it there. None when nothing may be called."""
+    balls = [b for b in callable_balls(game.state) if b in game.layout]
+    if not balls:
+        return None
+    drops: dict[tuple[int, str], int] = {}
+    for t in samples:
+        for p in (t.shot.pocketed if t.shot is not None else ()):
+            if p.ball in balls:
+                drops[(p.ball, p.pocket)] = drops.get((p.ball, p.pocket), 0) + 1
+    if drops:
+        (ball, pocket), _ = max(drops.items(), key=lambda item: (item[1], -item[0][0], item[0][1]))
+        return ball, pocket, True
+    where = turn.game.layout if turn is not None else game.layout
+    holes = game.spec.pockets
+    best: tuple[float, int, str] | None = None
+    for ball in balls:
+        at = where.get(ball, game.layout[ball])
+        for pocket, hole in holes.items():
+            d = math.dist(at, hole)
+            if best is None or d < best[0]:
+                best = (d, ball, pocket)
+    assert best is not None
+    return best[1], best[2], False
 
 
 def _sweep_cost(half: int) -> int:

@@ -10,8 +10,13 @@ lag by :mod:`bola8.players.breaking`, the options by playing each branch:
   (Art. 6): the value of shooting from the table as it lies (a search of that
   shot, with ball in hand when the option gives it) against the value of
   breaking a new rack (the break search's own measure);
-- :meth:`SearchBot.agrees_to_stalemate` (Art. 21.2): yes when the position is
-  worth less to it than the replayed rack.
+- :meth:`SearchBot.agrees_to_stalemate` (Art. 21.2, asked by the match when a
+  stalemate is proposed): yes when the position is worth less to it than the
+  replayed rack.
+
+Its search knows what a replayed rack is worth (its own break's measured
+value, for whoever breaks it), so it weighs a stalemate by Art. 21.1 like any
+other end of the rack (see :mod:`bola8.players.search`).
 
 The stroke it sends is its intended stroke perturbed by its execution noise;
 every draw (its evaluation samples and its noise) comes from its seeded
@@ -70,6 +75,7 @@ class SearchBot:
     def choose_shot(self, game: Game) -> ShotChoice:
         if game.state.phase == "break":
             return self._execute(self.break_plan(game).strike, None, "break")
+        self.searcher.rack = self.rack_value(game)
         result = self.searcher.search(game)
         self.last = result
         if result.best is None:
@@ -81,13 +87,18 @@ class SearchBot:
         values = {option: self.option_value(game, option) for option in options}
         return max(options, key=lambda o: values[o])
 
+    def rack_value(self, game: Game) -> float:
+        """The breaker's chance to win a new rack on ``game``'s table: its break's measured value."""
+        return self.break_plan(game).value if self.level.break_search else NEUTRAL
+
     def option_value(self, game: Game, option: Option) -> float:
         """Its chance to win after ``option``: a search of the shot it gives, or its break's value."""
         me = game.state.decision.player if game.state.decision is not None else game.state.shooter
         after = game.decide(option).game
+        self.searcher.rack = self.rack_value(game)
         if after.state.phase == "break":
             breaks = after.state.breaker == me
-            value = self.break_plan(after).value if self.level.break_search else NEUTRAL
+            value = self.searcher.rack
             return value if breaks else 1.0 - value
         if after.state.shooter != me:
             return self.searcher.value(after, me)
@@ -96,13 +107,11 @@ class SearchBot:
             after = after.place_cue_ball(*spot)
         return self.searcher.next_shot_value(after)
 
-    def agrees_to_stalemate(self, game: Game) -> bool:
-        """Art. 21.2: agree when the position is worth less to it than the rack played again."""
-        me = game.state.shooter
-        breaks = game.state.breaker == me
-        rack = self.break_plan(game).value if self.level.break_search else NEUTRAL
-        replay = rack if breaks else 1.0 - rack
-        return self.searcher.value(game, me) < replay - 0.05
+    def agrees_to_stalemate(self, game: Game, player: int) -> bool:
+        """Art. 21.2: seated as ``player``, agree when the position is worth less to it than the rack
+        played again (by a margin: its estimate of the position is rough)."""
+        self.searcher.rack = self.rack_value(game)
+        return self.searcher.value(game, player) < self.searcher.replay(game.state, player) - 0.05
 
     # --------------------------------------------------------------- internals
     def _execute(self, intended: Strike, call: object, text: str) -> ShotChoice:
@@ -115,5 +124,7 @@ def note(c: Candidate) -> str:
     plan = c.plan
     if plan.call is None:
         return "safety"
+    if plan.kind == "safety":       # a two-way shot: played safe, called so it is an attempt (Art. 21.1)
+        return f"safety calling {plan.call.ball} in {plan.call.pocket}"
     words = {"pot": "pot", "bank": "bank", "kick": "kick", "combination": "combination", "kiss": "kiss"}[plan.kind]
     return f"{words} {plan.call.ball} in {plan.call.pocket}"

@@ -59,7 +59,9 @@ class BotRunner:
 
     def wake(self, game: LiveGame) -> None:
         """Queue ``game`` if a bot is to act in it (and it is not queued already). On the event loop."""
-        if game.id in self._queued or game.id in self.failed or self.workers == 0:
+        # a stopping runner takes nothing more: its workers would take the game back at once and,
+        # never waiting on anything, keep the event loop from reaching the stop
+        if game.id in self._queued or game.id in self.failed or self.workers == 0 or self.stopping:
             return
         now = game.session.to_act()
         if now is None or not game.is_bot(now.seat):

@@ -123,6 +123,9 @@ def test_sigkill_and_restart_continue_identically(tmp_path) -> None:
         os.kill(server.pid, signal.SIGKILL)
         server.wait()
     assert workers and gone(workers), "a worker outlived its server"
+    # it loaded the engine before it served (a first shot does not wait for numba), then gave its URL
+    printed = server.stdout.read().decode().splitlines() if server.stdout else []
+    assert printed[0].startswith("preparando el motor de física") and "se sirve en http://127.0.0.1:" in printed[1]
     # A second server on a copy of the database as it was before those three moves is not possible
     # after the fact; instead a fresh match is made the same way, killed at the same point, restarted.
     db2, port2 = str(tmp_path / "fault2.db"), free_port()

@@ -76,6 +76,15 @@ def run(args: argparse.Namespace) -> int:
                 else f"--db: no se puede abrir {db!r} ({why}).")
         print(json.dumps({"error": text}, ensure_ascii=False), file=sys.stderr)
         return 2
+    # The engine is loaded here, before the first request: a person's first shot then does not wait
+    # while numba compiles (up to a minute the first time, with an empty cache; a second from the
+    # cache), and the bots' and coach's workers, started later, load what this compiled instead of
+    # compiling it at the same time (concurrent first compiles of one cache can crash).
+    from bola8.server import thinking
+
+    print(("preparing the physics engine (the first start compiles it: up to a minute)" if args.lang == "en"
+           else "preparando el motor de física (el primer arranque lo compila: hasta un minuto)"), flush=True)
+    thinking.warm()
     host = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{host}:{args.port}/"
     print((f"bola8 is served at {url} (database {db})" if args.lang == "en"

@@ -101,6 +101,21 @@ def shoot_the_coachs_suggestion(page: Page, artifacts: Path) -> None:
     assert {k: round(v, 4) for k, v in shot["strike"].items()} == suggestion["strike"]
 
 
+def propose_a_stalemate(page: Page) -> str:
+    """Art. 21.2 against a bot: the person proposes, the server asks the bot; it refuses in a sentence
+    or the rack is played again (the next game, the same breaker)."""
+    game = d.screen(page, "s.view.game_number")
+    page.get_by_test_id("declare-stalemate").click()
+    expect(page.get_by_test_id("declare-dialog")).to_contain_text("Proponer al bot")
+    page.get_by_test_id("dialog-stalemate").click()
+    page.wait_for_function(f"() => window.bola8.screen.view.game_number > {game} || "
+                           "document.querySelector('[data-testid=toast-error]')", timeout=30_000)
+    if page.get_by_test_id("toast-error").count():
+        expect(page.get_by_test_id("toast-error")).to_contain_text("el bot no acepta tablas")
+        return "stalemate:refused"
+    return "stalemate:accepted"
+
+
 def test_person_against_bot_to_the_end(page: Page, artifacts: Path) -> None:
     new_match(page, "bot")
     seen: set[str] = set()
@@ -110,6 +125,8 @@ def test_person_against_bot_to_the_end(page: Page, artifacts: Path) -> None:
                 and d.screen(page, "s.view.state.phase") != "break"):
             shoot_the_coachs_suggestion(page, artifacts)     # the first shot of the person's after the break
             seen.add("hint")
+        elif "hint" in seen and not any(w.startswith("stalemate") for w in seen) and d.screen(page, "s.mode") == "shot":
+            seen.add(propose_a_stalemate(page))
         else:
             take_turn(page, seen)
         turns += 1
@@ -122,7 +139,7 @@ def test_person_against_bot_to_the_end(page: Page, artifacts: Path) -> None:
     assert view["to_act"] is None and view["winner"] in (0, 1)
     assert max(view["score"]) == 1
     (artifacts / "person-vs-bot.txt").write_text(" ".join(sorted(seen)) + "\n")   # what the game asked of the person
-    assert {"lag", "shot:0", "hint"} <= seen, seen
+    assert {"lag", "shot:0", "hint"} <= seen and seen & {"stalemate:refused", "stalemate:accepted"}, seen
     page.screenshot(path=str(artifacts / "person-vs-bot.png"))
     # the record is offered for download
     with page.expect_download() as dl:

@@ -201,8 +201,10 @@ def create_app(db_path: str, *, bot_workers: int = 1, coach_workers: int = 1, wo
                       else "server: un error interno; ha quedado registrado.")
 
     # ------------------------------------------------------------ games
-    def act(game_id: str, request: Request, authorization: str | None, action: Action) -> Response:
-        """A person's action: stored and answered at once; a bot to act next plays in the background."""
+    def act(game_id: str, request: Request, authorization: str | None, action: Action, *,
+            bots_agreed: int | None = None) -> Response:
+        """A person's action: stored and answered at once; a bot to act next plays in the background.
+        ``bots_agreed``: for a stalemate, the number of actions the game had when its bots agreed."""
         game = games.load(game_id)
         now = game.session.to_act()
         if now is None:
@@ -210,14 +212,21 @@ def create_app(db_path: str, *, bot_workers: int = 1, coach_workers: int = 1, wo
         seat = games.seat_of(game_id, authorization)
         if seat is None:
             raise forbidden("a person seat of this game" if isinstance(action, DeclareAction) else f"seat {now.seat}")
-        if isinstance(action, DeclareAction) and action.what == "stalemate" and not all(
-                kind == "person" for kind in game.kinds):
-            raise ApiError(409, "what: a stalemate needs both players' agreement (Art. 21.2); a bot never agrees.",
-                           "what: unas tablas necesitan el acuerdo de ambos jugadores (Art. 21.2); un bot nunca "
-                           "lo da.")
         if isinstance(action, DeclareAction) and game.session.game is None:
             raise conflict(OutOfTurn("declare: no game is in play yet; the lag comes first.",
                                      "declare: todavía no hay partida en juego; primero va el sorteo."))
+        if isinstance(action, DeclareAction) and action.what == "stalemate" and not all(
+                kind == "person" for kind in game.kinds):
+            if bots_agreed is None:
+                raise ApiError(409, "what: the bot does not agree to a stalemate (Art. 21.2): the position is "
+                                    "worth more to it than the rack played again.",
+                               "what: el bot no acepta tablas (Art. 21.2): la posición le vale más que volver a "
+                               "jugar la partida.")
+            if bots_agreed != game.actions:
+                raise ApiError(409, "what: the game went on while the bot considered the stalemate; propose it "
+                                    "again.",
+                               "what: la partida siguió mientras el bot consideraba las tablas; vuelva a "
+                               "proponerlas.")
         if isinstance(action, ShotAction) and action.elapsed_s is not None and game.on_clock(seat):
             raise InputError("elapsed_s: this seat is on the shot clock (Art. 24); the server measures its time, "
                              "so leave elapsed_s out.",
@@ -286,7 +295,21 @@ def create_app(db_path: str, *, bot_workers: int = 1, coach_workers: int = 1, wo
     @app.post("/api/games/{game_id}/declare")
     async def declare(game_id: str, body: DeclareBody, request: Request, lang: Lang = "es",
                       authorization: str | None = Header(None)) -> Response:
-        return act(game_id, request, authorization, DeclareAction(body.what))
+        agreed = None
+        if body.what == "stalemate":
+            agreed = await bots_agree(game_id, authorization)
+        return act(game_id, request, authorization, DeclareAction(body.what), bots_agreed=agreed)
+
+    async def bots_agree(game_id: str, authorization: str | None) -> int | None:
+        """Art. 21.2: a person proposes a stalemate to the bot(s) of the game; the game's number of
+        actions when they all agree, else None. Asked only of a seated person in a game in play (act
+        refuses the others with its own reason)."""
+        game = games.load(game_id)
+        if (game.session.to_act() is None or game.session.game is None or all(k == "person" for k in game.kinds)
+                or games.seat_of(game_id, authorization) is None):
+            return None
+        before = game.actions
+        return before if await bots.agree_to_stalemate(game) else None
 
     @app.post("/api/games/{game_id}/advance")
     async def advance(game_id: str, request: Request, lang: Lang = "es") -> Response:

@@ -154,5 +154,17 @@ class BotRunner:
         finally:
             self.deciding -= 1
 
+    async def agree_to_stalemate(self, game: LiveGame) -> bool:
+        """Art. 21.2, a stalemate proposed by a person: whether every bot seated in ``game`` agrees,
+        each asked in a worker process. A server whose bots do not play (no workers) never agrees."""
+        if self.workers == 0:
+            return False
+        for seat in range(2):
+            if game.is_bot(seat):
+                task = game.stalemate_task(seat)
+                if not await thinking.run("bots", self.workers, thinking.bot_agrees, task, self.nice):
+                    return False
+        return True
+
     def _stale(self, game: LiveGame, before: int) -> bool:
         return self.registry.live.get(game.id) is not game or game.actions != before

@@ -28,7 +28,7 @@ from bola8.game.session import (Action, ChoiceAction, DeclareAction, LagAction, 
 from bola8.players import BOT_LEVELS as BOT_LEVELS   # the bots the project has (bola8.players.make_player), one list
 
 if TYPE_CHECKING:
-    from bola8.server.thinking import BotTask
+    from bola8.server.thinking import BotTask, StalemateTask
 
 PLAYER_KINDS = ("person", "bot") + tuple(f"bot:{level}" for level in BOT_LEVELS)
 
@@ -207,6 +207,14 @@ class LiveGame:
         assert now is not None and self.is_bot(now.seat)
         return BotTask(self.kinds[now.seat], self.names[now.seat], bot_seed(self.params["seed"], now.seat, self.actions),
                        now, self.session.game, self.session.spec)
+
+    def stalemate_task(self, seat: int) -> StalemateTask:
+        """The question a proposed stalemate puts to the bot at ``seat`` (Art. 21.2), as a value."""
+        from bola8.server.thinking import StalemateTask
+
+        assert self.session.game is not None and self.is_bot(seat)
+        return StalemateTask(self.kinds[seat], self.names[seat], bot_seed(self.params["seed"], seat, self.actions),
+                             self.session.game, seat)
 
     def bot_move(self) -> tuple[int, Action]:
         """The action the bot to act plays now (not applied), decided in this thread."""

@@ -82,6 +82,26 @@ def bot_decision(task: BotTask) -> tuple[int, Action]:
     return bot_action_at(task.to_act, task.game, task.spec, bot)
 
 
+@dataclass(frozen=True)
+class StalemateTask:
+    """A bot asked whether it agrees to a stalemate (Art. 21.2), seated as ``seat`` in ``game``."""
+
+    kind: str
+    name: str
+    seed: int
+    game: Game
+    seat: int
+
+
+def bot_agrees(task: StalemateTask) -> bool:
+    """The bot's answer to a proposed stalemate: ``Player.agrees_to_stalemate`` (the baseline never
+    agrees; a searching bot when the position is worth less to it than the rack played again)."""
+    from bola8.players import make_player
+
+    bot = make_player(task.kind, name=task.name, seed=task.seed)
+    return bool(bot.agrees_to_stalemate(task.game, task.seat))
+
+
 def warm() -> None:
     """Load what every task needs - the modules, and numba's kernels from their cache - by playing one
     stroke and one beginner's search, so a worker's first real question is answered at full speed."""

@@ -121,7 +121,8 @@ export class CoachPanel {
   item(s, kind) {
     const words = lang();
     const head = kind === "break" ? [el("strong", {}, t("hint_break"))]
-      : kind === "safety" ? [el("strong", {}, t("hint_safety")), s.first_contact !== null && s.first_contact !== undefined ? chip(s.first_contact) : null]
+      : kind === "safety" ? [el("strong", {}, t("hint_safety")), s.first_contact !== null && s.first_contact !== undefined ? chip(s.first_contact) : null,
+        s.call ? el("span", { class: "coach-kind" }, t("hint_two_way", { ball: s.call.ball, pocket: t(s.call.pocket) })) : null]
         : [el("strong", {}, `${s.rank}.`), chip(s.call.ball), el("strong", {}, `→ ${t(s.call.pocket)}`), el("span", { class: "coach-kind" }, t(`hint_kind_${s.kind}`))];
     const chances = kind === "break" ? (s.chance_keep_table === null || s.chance_keep_table === undefined ? [] : [t("hint_keeps", { p: pct(s.chance_keep_table) })])
       : kind === "safety" ? [t("hint_leaves", { p: pct(s.chance_opponent || 0) }), t("hint_foul", { p: pct(s.chance_foul) })]

@@ -214,7 +214,8 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     } else if (s.mode === "shot" && sug.strike) {
       s.phi = sug.strike.phi;
       controls.setStroke(sug.strike);
-      s.call = kind === "shot" ? { ball: sug.call.ball, pocket: sug.call.pocket } : kind === "safety" ? null : undefined;
+      // a safety may carry a call (a two-way shot: it counts as an attempt, Art. 21.1)
+      s.call = sug.call ? { ball: sug.call.ball, pocket: sug.call.pocket } : kind === "safety" ? null : undefined;
       s.pendingBall = null;
       renderCall();
     }
@@ -537,7 +538,6 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     strip.hidden = !(live_ && s.mode === "shot");
     if (aimGroup.hidden) spinSheet.hidden = true;
     declareBox.hidden = !(live_ && act && mine(act.seat) && (s.mode === "shot" || s.mode === "place"));
-    declareBox.querySelector("[data-testid=declare-stalemate]").hidden = v.players.some((p) => p.kind !== "person");
     if (s.mode === "shot" && live_) hint.textContent = t("aim_hint");
     else if (s.mode === "place" && live_) hint.textContent = `${t(v.kitchen_only ? "place_kitchen" : "place_anywhere")} ${t("place_hint")}`;
     else hint.textContent = "";
@@ -718,7 +718,9 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   }
 
   async function declare(what) {
-    const ok = await dialog(t(what), el("p", {}, t(`${what}_confirm`)), [[t("cancel"), null], [t("confirm"), what, "primary danger"]], "declare-dialog");
+    // against a bot a stalemate is proposed: the server asks the bot, which may refuse (Art. 21.2)
+    const toBot = what === "stalemate" && s.view.players.some((p) => p.kind !== "person");
+    const ok = await dialog(t(what), el("p", {}, t(toBot ? "stalemate_propose" : `${what}_confirm`)), [[t("cancel"), null], [t("confirm"), what, "primary danger"]], "declare-dialog");
     if (ok) act("declare", { what });
   }
 

@@ -218,3 +218,25 @@ def test_a_ball_in_flight_over_a_pocket_and_low_drops_in_it():
     # the same, fast and high: over the pocket and away
     r = launch({0: (x0, y0)}, {0: ((u[0] * 2.0, u[1] * 2.0, 2.5), (0.0, 0.0, 0.0))})
     assert r.off_table == (0,) and not r.pocketed
+
+
+def test_a_ball_entering_a_pocket_above_the_nose_and_coming_down_over_it_drops():
+    # Found by the settings property: a cue ball off both jaw tips of the head-left pocket enters its drop
+    # circle just above the nose, rising, and comes down to the nose's height still over the hole; it
+    # used to fly on and land beyond the table, neither pocketed nor off it.
+    hole = SPEC.geometry.holes[0]
+    nose = R * (1.0 + PhysicsSettings().as_array(SPEC.cushion_height)[C.P_SINT])
+    start, v = (0.0509, -0.00045), (-0.8096, -1.0983, 0.3546)
+    entry = 0.0136                                              # s: its centre crosses the circle here
+    assert math.dist((start[0] + v[0] * entry, start[1] + v[1] * entry), hole[:2]) == pytest.approx(hole[2], abs=1e-3)
+    assert 0.033 + v[2] * entry - G * entry ** 2 / 2 > nose     # above the nose as it enters
+    r = launch({0: start}, {0: (v, (-6.74, 2.33, 19.77))}, heights={0: 0.033})
+    assert r.pocketed and r.pocketed[0][:2] == (0, "head-left") and r.off_table == ()
+    fall = (v[2] + math.sqrt(v[2] ** 2 - 2 * G * (nose - 0.033))) / G   # its bottom back at the nose
+    assert r.pocketed[0][2] == pytest.approx(fall, abs=1e-9)
+
+
+def test_a_ball_coming_down_beyond_the_table_and_every_shelf_is_off_the_table():
+    # beyond the left cushion, in the air, low and falling: there is no slate under it
+    r = launch({0: (-0.15, 0.6)}, {0: ((-0.1, 0.0, 0.0), (0.0, 0.0, 0.0))}, heights={0: 0.01})
+    assert r.off_table == (0,) and not r.pocketed and r.exits[0].side == "left"

@@ -152,7 +152,7 @@ def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R, flying, z0, vz, g
     line falls to R (the edge's horizontal distance is linear in t and its height a parabola: a quartic),
     and flies over it if that never happens before its centre passes over the edge. A jaw tip (a short
     upright round) stops it if its bottom is below the nose. A drop circle takes it if its bottom is below
-    the nose when it enters. It leaves the table (drop
+    the nose when it enters, or when it comes down to the nose over the circle. It leaves the table (drop
     index -1 - side) when its centre crosses a side of the playing area (side 0 y = 0, 1 y = length,
     2 x = 0, 3 x = width) over a cushion (within a cushion nose's length), or over a pocket's opening
     with its bottom at or above the nose: past the nose there is only the cushion top, the rail and the
@@ -202,6 +202,27 @@ def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R, flying, z0, vz, g
             bo_h = k
     if not flying:
         return best, bo, best_h, bo_h
+    # Over a drop circle a ball in flight is inside the pocket's opening once its bottom is below the
+    # nose, whether it entered the circle low or came down while over it (a ball that entered above the
+    # nose and falls back inside it): the pocket's walls and back take it. Its path is a straight line.
+    # (two moments to look at: now if its bottom is below the nose, and when it falls back to the nose)
+    disc = vz * vz - 2.0 * g * (nose - z0)
+    for q in range(2):
+        if q == 0:
+            if z0 >= nose:
+                continue
+            d = 0.0
+        else:
+            if disc < 0.0:
+                break
+            d = (vz + np.sqrt(disc)) / g
+        if d < 0.0 or d > min(hh, best_h):
+            continue
+        for k in range(holes.shape[0]):
+            if np.hypot(x0 + x1 * d - holes[k, 0], y0 + y1 * d - holes[k, 1]) < holes[k, 2]:
+                best_h = d
+                bo_h = k
+                break
     vx, vy = x1, y1
     for side in range(4):
         if side == 0:

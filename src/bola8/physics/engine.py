@@ -93,6 +93,29 @@ def _in_hole(x, y, holes):
 
 
 @kernel(inline="always")
+def _off_slate(x, y, holes, R, width, length):
+    """The side of the table (0 y = 0, 1 y = length, 2 x = 0, 3 x = width) beyond which a ball coming
+    down at (x, y) lands, or -1 if it lands on the slate: the playing area, or a pocket's shelf (its
+    centre within R of a drop circle). Beyond them there is only the rail and the floor."""
+    if 0.0 <= x <= width and 0.0 <= y <= length:
+        return -1
+    for k in range(holes.shape[0]):
+        if np.hypot(x - holes[k, 0], y - holes[k, 1]) < holes[k, 2] + R:
+            return -1
+    side = 0
+    worst = -y
+    if y - length > worst:
+        side = 1
+        worst = y - length
+    if -x > worst:
+        side = 2
+        worst = -x
+    if x - width > worst:
+        side = 3
+    return side
+
+
+@kernel(inline="always")
 def _edge_hit(b, segs, k, edge, prm):
     """A ball in flight strikes the top edge of cushion face k (the nose line, ``edge`` above a resting
     centre): it is put R + SPACER from the edge line, and its velocity along the normal from the edge
@@ -306,7 +329,18 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
         if kind == 0:
             if s[bi] == AIRBORNE:
                 obj = _in_hole(rvw[bi, 0, 0], rvw[bi, 0, 1], holes)
-            if obj >= 0:
+            side = -1
+            if s[bi] == AIRBORNE and obj < 0:
+                side = _off_slate(rvw[bi, 0, 0], rvw[bi, 0, 1], holes, prm[P_R], width, length)
+            if side >= 0:
+                # it comes down where there is no slate (it flew out over a pocket): out of play
+                code = EV_OFF_TABLE
+                obj = side
+                s[bi] = OFF_TABLE
+                rvw[bi, 0, 2] = 0.0
+                rvw[bi, 1, :] = 0.0
+                rvw[bi, 2, :] = 0.0
+            elif obj >= 0:
                 # it comes down inside a pocket's drop circle: it drops
                 code = EV_POCKET
                 s[bi] = POCKETED

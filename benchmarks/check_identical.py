@@ -155,6 +155,13 @@ def digests(per_case: int) -> dict[str, str]:
     return out
 
 
+def host_cpu() -> str:
+    """The processor numba compiles for (LLVM's name for it): the digests are exact only on it."""
+    import llvmlite.binding
+
+    return str(llvmlite.binding.get_host_cpu_name())
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("action", choices=("save", "check"))
@@ -167,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         found = digests(args.per_case)
         tmp = args.file.with_suffix(args.file.suffix + ".tmp")
-        tmp.write_text(json.dumps({"per_case": args.per_case, "digests": found}, indent=0))
+        tmp.write_text(json.dumps({"per_case": args.per_case, "cpu": host_cpu(), "digests": found}, indent=0))
         tmp.replace(args.file)
         print(f"saved {len(found)} shots to {args.file}")
         return 0

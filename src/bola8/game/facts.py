@@ -57,12 +57,12 @@ def counted_cushion_contacts(result: ShotResult) -> list[tuple[int, int]]:
     if contacts:   # (only a ball with a cushion contact can need it)
         frozen = {i for i, gap in enumerate(measure.start_gaps(result).tolist()) if gap <= FROZEN_GAP}
     counted: list[tuple[int, int]] = []
-    got_away: dict[int, bool] = {}
+    away: dict[int, float] = {}      # frozen ball -> when it first left its cushion
     for k, i in contacts:
         if i in frozen:
-            if not got_away.get(i, False):
-                got_away[i] = measure.got_away_from_cushions(result, i, float(result.ev_t[k]), LEFT_GAP)
-            if not got_away[i]:
+            if i not in away:
+                away[i] = measure.time_away_from_cushions(result, i, LEFT_GAP)
+            if not away[i] < float(result.ev_t[k]):
                 continue
         counted.append((k, result.numbers[i]))
     return counted

@@ -87,21 +87,25 @@ def _stretches(result: ShotResult, i: int, t_end: float) -> Iterator[tuple[float
         yield t0, t1, result.snap[k, i]
 
 
-def got_away_from_cushions(result: ShotResult, i: int, t_end: float, gap: float) -> bool:
-    """Whether kernel ball i was ever more than ``gap`` from every cushion in [0, t_end].
+def time_away_from_cushions(result: ShotResult, i: int, gap: float) -> float:
+    """When kernel ball i was first more than ``gap`` from every cushion: the start of the first stretch
+    between events in which it was (inf if never). It was away before a contact at time t exactly when
+    this is below t.
 
-    Sampled at a quarter, half, three quarters and the end of every stretch it moved.
+    Sampled at a quarter, half, three quarters and the end of every stretch it moved. One pass over
+    the events, so the referee's count of cushion contacts stays linear in them (a ball rattling along
+    a rail can make thousands).
     """
     spec = result.spec
-    for t0, t1, row in _stretches(result, i, t_end):
+    for t0, t1, row in _stretches(result, i, float(result.ev_t[-1])):
         if int(row[9]) not in (C.SLIDING, C.ROLLING, C.AIRBORNE):
             continue
         for f in (0.25, 0.5, 0.75, 1.0):
             rvw = row[:9].reshape(3, 3).copy()
             evolve(rvw, int(row[9]), (t1 - t0) * f, result.prm)
             if distance_to_cushions(spec, rvw[0, 0], rvw[0, 1]) > gap:
-                return True
-    return False
+                return t0
+    return math.inf
 
 
 def crossed_y(result: ShotResult, i: int, line: float, t_end: float) -> bool:

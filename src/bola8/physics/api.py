@@ -14,7 +14,6 @@ import numpy as np
 from bola8.errors import InputError
 from bola8.physics import codes as C
 from bola8.physics.engine import run_events
-from bola8.physics.motion import classify
 from bola8.physics.params import PhysicsSettings
 from bola8.physics.result import ShotResult
 from bola8.physics.strike import Strike, finite_float, not_finite_error, strike_state
@@ -43,7 +42,6 @@ def simulate_layout(spec: TableSpec, balls: dict[int, tuple[float, float]], stri
         v, w = strike_state(strike, settings.ball, settings.cue)
         rvw[0, 1] = v
         rvw[0, 2] = w
-        s[0] = classify(rvw[0], prm)
     g = spec.geometry
     k, ev_t, ev_type, ev_i, ev_j, ev_o, snap, truncated = run_events(
         rvw, s, prm, g.segments, g.circles, g.holes, settings.max_events, first)

@@ -13,7 +13,7 @@ from bola8.physics.codes import P_BALL_MODEL, P_EB, P_M, P_R
 from bola8.physics.models.dispatch import ball_tangential_impulse
 
 
-@kernel(entry=True)
+@kernel(tested=True)
 def resolve_ball_ball(a, b, prm, since, flying):
     """Inelastic collision of equal balls (Alciatore TP A-5/A-6/A-14), in three dimensions.
 

@@ -22,7 +22,6 @@ from bola8.physics import codes as C
 from bola8.physics._jit import kernel
 from bola8.physics.codes import EV_STRIKE
 from bola8.physics.engine import run_events
-from bola8.physics.motion import classify
 from bola8.physics.params import PhysicsSettings
 from bola8.physics.result import ShotResult
 from bola8.physics.strike import Strike, strike_state
@@ -61,7 +60,6 @@ def run_batch(rvw0: FloatArray, cue_v: FloatArray, cue_w: FloatArray, first: Int
             for c in range(3):
                 rvw[0, 1, c] = cue_v[m, c]
                 rvw[0, 2, c] = cue_w[m, c]
-            s[0] = classify(rvw[0], prm)
         k, ev_t, ev_type, ev_i, ev_j, ev_o, snap, trunc = run_events(
             rvw, s, prm, segs, circs, holes, max_events, first[m])
         start = offsets[m]

@@ -13,7 +13,7 @@ from bola8.physics.codes import P_M, P_MODEL, P_R
 from bola8.physics.models.dispatch import cushion_rebound
 
 
-@kernel(entry=True)
+@kernel(tested=True)
 def resolve_cushion(b, nx, ny, prm, since):
     """Ball b against a cushion face whose normal (towards the ball) is (nx, ny).
 

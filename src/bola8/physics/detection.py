@@ -17,7 +17,7 @@ from bola8.physics.codes import INF
 from bola8.physics.roots import quartic_entry
 
 
-@kernel(entry=True)
+@kernel(tested=True)
 def entry_dt(d0x, d0y, d0z, d1x, d1y, d1z, d2x, d2y, d2z, rad, horizon):
     """First t in [0, horizon] at which |d0 + d1 t + d2 t^2| falls to rad (quartic), or inf.
 
@@ -65,7 +65,7 @@ def entry_dt(d0x, d0y, d0z, d1x, d1y, d1z, d2x, d2y, d2z, rad, horizon):
                          2.0 * (d0x * d1x + d0y * d1y + d0z * d1z), n0 * n0 - rad * rad, 0.0, horizon)
 
 
-@kernel(entry=True)
+@kernel(tested=True)
 def quadratic_entry(c0, c1, c2, horizon):
     """First t in [0, horizon] where c0 t^2 + c1 t + c2 goes from > 0 to <= 0 (closed form).
 

@@ -31,11 +31,12 @@ import numpy.typing as npt
 
 from bola8.physics._jit import kernel
 from bola8.physics.ball_ball import resolve_ball_ball
-from bola8.physics.codes import (AIRBORNE, EV_BALL_BALL, EV_CUSHION, EV_OFF_TABLE, EV_POCKET, INF, OFF_TABLE, P_EC,
-                                 P_G, P_MUR, P_MUS, P_MUSP, P_R, P_SINT, POCKETED, ROLLING, SLIDING, STATIONARY)
+from bola8.physics.codes import (AIRBORNE, EV_BALL_BALL, EV_CUSHION, EV_OFF_TABLE, EV_POCKET, EV_STRIKE, INF,
+                                 OFF_TABLE, P_EC, P_G, P_MUR, P_MUS, P_MUSP, P_R, P_SINT, POCKETED, ROLLING, SLIDING,
+                                 STATIONARY)
 from bola8.physics.cushion import resolve_cushion
 from bola8.physics.detection import contacts, entry_dt
-from bola8.physics.motion import evolved, flown, path_terms, resolve_transition, settle, transition_dt
+from bola8.physics.motion import classify, evolved, flown, path_terms, resolve_transition, settle, transition_dt
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -170,7 +171,7 @@ def _snapshot(snap, k, rvw, s):
 def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, circs: FloatArray,
                holes: FloatArray, max_events: int, first_event: int
                ) -> tuple[int, FloatArray, IntArray, IntArray, IntArray, IntArray, FloatArray, bool]:
-    """Simulate until every ball is at rest or pocketed.
+    """Simulate until every ball is at rest or pocketed (after a strike, ball 0's state is classified here).
 
     Returns (count, times, types, ball i, ball j, object, snapshots, truncated):
     object = cushion index (segments first, then jaw-tip circles) for a
@@ -199,6 +200,8 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
     ns = segs.shape[0]
     width, length = _table_size(segs)
     nose = R * (1.0 + prm[P_SINT])     # the cushion nose's height above the cloth
+    if first_event == EV_STRIKE:   # the cue ball as the stroke left it (the caller gave its velocities)
+        s[0] = classify(rvw[0], prm)
     # a ball driven into the slate (the cue ball of an elevated stroke) bounces off it at once (TP B.10)
     for i in range(n):
         if s[i] != POCKETED and s[i] != OFF_TABLE and rvw[i, 1, 2] != 0.0:

@@ -39,7 +39,7 @@ def slip_xy(rvw, R):
     return rvw[1, 0] - R * rvw[2, 1], rvw[1, 1] + R * rvw[2, 0]
 
 
-@kernel(entry=True)
+@kernel(tested=True)
 def classify(rvw: FloatArray, prm: FloatArray) -> int:
     """The motion state a ball is in, from its height and velocities."""
     if rvw[0, 2] > 0.0 or rvw[1, 2] > 0.0:
@@ -77,7 +77,7 @@ def transition_dt(rvw, s, prm):
 # The loop calls these per ball and per event on scalars: a call that passes arrays costs an
 # atomic reference-count update per array (also when numba inlines it), more than the arithmetic.
 
-@kernel(entry=True)
+@kernel(tested=True)
 def path_terms(s, x, y, vx, vy, wx, wy, R, mus, mur, g):
     """(x0, y0, x1, y1, x2, y2): r(t) = (x0, y0) + (x1, y1) t + (x2, y2) t^2 while the ball keeps its state."""
     # A ball can be asked at the very instant its slide or roll ends, before its own transition
@@ -110,7 +110,7 @@ def path_coeffs(rvw: FloatArray, s: int, prm: FloatArray, out: FloatArray) -> No
         prm[P_G])
 
 
-@kernel(entry=True)
+@kernel(tested=True)
 def evolved(s, dt, x, y, vx, vy, wx, wy, wz, R, g, mus, mur, musp):
     """A ball's (x, y, vx, vy, wx, wy, wz) after dt in closed form (within its current motion state)."""
     if dt <= 0.0 or s == STATIONARY or s == POCKETED or s == OFF_TABLE:

@@ -123,7 +123,7 @@ def _cubic_roots_in(d3, d2, d1, d0, lo, hi):
     return cnt, out1, out2, out3
 
 
-@kernel(entry=True)
+@kernel(tested=True)
 def quartic_entry(c4, c3, c2, c1, c0, lo, hi):
     """``first_entry`` for c4 t^4 + c3 t^3 + c2 t^2 + c1 t + c0, on scalars."""
     if not (hi > lo):

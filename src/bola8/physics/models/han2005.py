@@ -17,7 +17,7 @@ from bola8.physics.codes import P_M, P_MUC
 from bola8.physics.models.nose import SPHERE_BETA_T, nose_apply, nose_contact
 
 
-@kernel(entry=True)
+@kernel(tested=True)
 def rebound(v0, v1, v2, w0, w1, w2, prm):
     """The new (v0, v1, w0, w1, w2) in the cushion frame (see ``models.nose``)."""
     c, pn, tx, ty, tz, ts = nose_contact(v0, v1, v2, w0, w1, w2, prm)

@@ -17,7 +17,7 @@ from bola8.physics.codes import P_EC, P_M, P_MUC, P_MUS, P_R, P_SINT, P_STEPS
 from bola8.physics.vector import cross
 
 
-@kernel(entry=True)
+@kernel(tested=True)
 def rebound(v0, v1, v2, w0, w1, w2, prm):
     """Mathavan, Jackson & Parkin (2010): cushion impact in the cushion frame.
 

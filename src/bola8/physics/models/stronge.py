@@ -70,7 +70,7 @@ def _impulse(t, e):
     return 1.0 - e * np.cos(_phase(t, e))
 
 
-@kernel(entry=True)
+@kernel(tested=True)
 def final_slip(r, mu, e, omega):
     """Tangential slip speed at the end of the impact, per unit normal approach speed.
 
@@ -133,7 +133,7 @@ def _stick_excess(t, t_s, x_s, u_s, omega, limit, e):
     return omega * omega * abs(u) - limit * np.sin(_phase(t, e)) - 1e-15
 
 
-@kernel(entry=True)
+@kernel(tested=True)
 def rebound(v0, v1, v2, w0, w1, w2, prm):
     """The new (v0, v1, w0, w1, w2) in the cushion frame (see ``models.nose``): the tangential impulse takes
     the slip to what the contact's two springs leave at the end (``final_slip``), possibly reversed."""

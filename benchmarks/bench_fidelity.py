@@ -35,7 +35,7 @@ appended at the end of this file the same way):
    seed ``k`` at each tightness (``bola8.game.racking``); the same seeds and stroke draws in every row. Also the
    9-ft preset at 8-9 m/s (the rows of the earlier benchmark) and the other cushion models. Columns: balls
    pocketed, breaks with at least one, at least four object balls to a cushion, legal breaks (Art. 7), scratches,
-   balls off the table (a column for the airborne model: 0 while the table is flat), breaks that made a ball
+   balls off the table (a level cue: the air section elevates it), breaks that made a ball
    without a foul (what the published figure counts) and the 8 down.
 
 ``make bench`` runs it with the default 500 breaks per row.
@@ -546,7 +546,7 @@ def break_section(ctx: Context) -> list[Row]:
         Row("breaks", f"legal breaks, Art. 7 ({where})", pct(headline["legal"], n), "none found", "-"),
         Row("breaks", f"scratches ({where})", pct(headline["scratches"], n), "none found", "-"),
         Row("breaks", f"balls off the table per break ({where})", f"{headline['off_table'] / n:.2f}", "none found",
-            "- (0 while the table is flat: the airborne model fills it)"),
+            "- (a level cue: see 'Balls off the table on hard breaks' for elevated ones)"),
     ]
 
 

@@ -36,7 +36,7 @@ BOLA8_SIDE = HERE / "_bola8_side.py"
 TABLE_NAME = "9ft"
 TARGET_SPEEDUP = 50.0
 AIM_SPEEDUP = 100.0
-TARGET_COMPILE_S = 10.0
+TARGET_COMPILE_S = 8.0   # issue 12: the first call with an empty numba cache under 8 s
 # The names bench_break needs from bola8.physics; anything missing means "engine not usable yet".
 BOLA8_API = ("table_spec", "Strike", "simulate_layout")
 
@@ -224,7 +224,7 @@ def targets(bola8: dict[str, Any], ratio: dict[str, float | None]) -> dict[str, 
     return {
         "break_at_least_50x": None if brk is None else brk >= TARGET_SPEEDUP,
         "break_at_least_100x": None if brk is None else brk >= AIM_SPEEDUP,
-        "cold_first_call_under_10s": None if cold is None else cold < TARGET_COMPILE_S,
+        "cold_first_call_under_8s": None if cold is None else cold < TARGET_COMPILE_S,
     }
 
 
@@ -268,8 +268,8 @@ def render(figures: dict[str, Any]) -> str:
     )
     goal = figures["targets"]
     lines.append(
-        "objetivos / targets: break >= 50x: {}, >= 100x: {}, cold first call < 10 s: {}".format(
-            *(_verdict(goal[k]) for k in ("break_at_least_50x", "break_at_least_100x", "cold_first_call_under_10s"))
+        "objetivos / targets: break >= 50x: {}, >= 100x: {}, cold first call < 8 s: {}".format(
+            *(_verdict(goal[k]) for k in ("break_at_least_50x", "break_at_least_100x", "cold_first_call_under_8s"))
         )
     )
     layout = figures["layout"]

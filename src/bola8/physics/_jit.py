@@ -120,21 +120,35 @@ def _njit(func: Callable[..., Any], inline: Inline, from_python: bool) -> Any:
     return cast(Any, numba.njit)(**options)(func)
 
 
-class _TestedHelper:
-    """A helper the kernels call, that tests and benchmarks also call from Python.
+class _Helper:
+    """A kernel only other kernels call.
 
-    The kernels see (and numba types) ``in_kernels``: compiled with no Python wrapper
-    and not written to the cache, as any helper. A call from Python compiles (or
-    loads from the cache) a second copy with the wrapper, only in the processes that
-    make one: the engine's cold start pays for neither.
+    numba sees (types, and inlines when asked) ``in_kernels``: compiled with no Python
+    wrapper and not written to the cache. Called from Python it raises ``TypeError``
+    (numba's dispatcher without its wrapper would crash the interpreter).
     """
 
     def __init__(self, func: Callable[..., Any], inline: Inline) -> None:
         self.py_func = func
         self.in_kernels = _njit(func, inline, from_python=False)
+        self.targetoptions = self.in_kernels.targetoptions   # numba's inlining pass reads "inline" here
         self._inline = inline
-        self._from_python: Any = None
         functools.update_wrapper(self, func)
+
+    def __call__(self, *args: Any) -> Any:
+        raise TypeError(f"{self.py_func.__module__}.{self.py_func.__qualname__} is a kernel helper: only "
+                        "kernels call it (kernel(tested=True) gives it a copy Python can call)")
+
+
+class _TestedHelper(_Helper):
+    """A helper the kernels call, that tests and benchmarks also call from Python.
+
+    The kernels' copy is a plain helper's. A call from Python compiles (or loads
+    from the cache) a second copy with the wrapper, only in the processes that make
+    one: the engine's cold start pays for neither.
+    """
+
+    _from_python: Any = None
 
     def __call__(self, *args: Any) -> Any:
         if self._from_python is None:
@@ -142,8 +156,8 @@ class _TestedHelper:
         return self._from_python(*args)
 
 
-@typeof_impl.register(_TestedHelper)
-def _typeof_tested_helper(helper: _TestedHelper, context: Any) -> Any:
+@typeof_impl.register(_Helper)
+def _typeof_helper(helper: _Helper, context: Any) -> Any:
     return types.Dispatcher(helper.in_kernels)
 
 
@@ -154,7 +168,7 @@ def kernel(*, inline: Inline = "never", entry: bool = False,
     - a helper (the default): only other kernels call it. It is compiled as part of
       the kernel that calls it, whose cached library holds the helper's code too, so
       it is not written to the disk cache (a warm start loads the entry kernels and
-      compiles nothing), and it has no Python wrapper.
+      compiles nothing), and it has no Python wrapper (a ``_Helper``).
     - ``tested``: a helper that tests or benchmarks also call from Python (a
       ``_TestedHelper``: the kernels' copy is a plain helper's).
     - ``entry``: the package's Python calls it (``run_events``, ``run_batch``, the
@@ -171,7 +185,7 @@ def kernel(*, inline: Inline = "never", entry: bool = False,
             return cast(F, _cached(_njit(func, inline, from_python=True)))
         if tested:
             return cast(F, _TestedHelper(func, inline))   # called like the function
-        return cast(F, _njit(func, inline, from_python=False))
+        return cast(F, _Helper(func, inline))
 
     return decorate
 

@@ -10,7 +10,8 @@
   foot-right corner, at noise 0x, 1x, 2x and 5x - with each player's own stroke: the baseline bot
   and each level of the searching bot choose the stroke at that noise (the level's search, not its
   noise scale), then it is played ``--trials`` times with that noise. A trial counts when the bot's
-  own call is made (the game won); where a level would rather play safe, its best pot is played. The
+  own call is made (the game won); where a level would rather play safe (a safety, or a two-way
+  safety that calls a ball to count as an attempt), its best pot is played. The
   anchor row is FastFiz's (literature.md section 2.3).
 - ``times``: every decision (shot, ball in hand, option) of ``--racks`` racks of each level against
   itself, timed on this one core, after a warm-up (numba loaded, the break searched): median, 99th
@@ -83,7 +84,8 @@ def makerate(trials: int) -> None:
                 bot = player(kind, noise, seed=7)
                 choice = bot.choose_shot(game)
                 intended, call = choice.intended, choice.call
-                if kind != "baseline" and call is None:      # it would play safe: take its best pot
+                # it would play safe (a safety, or a two-way safety calling a ball): take its best pot
+                if kind != "baseline" and choice.note.startswith("safety"):
                     pots = sorted(bot.last.pots, key=lambda c: -c.value)
                     if pots:
                         intended, call = pots[0].strike, pots[0].plan.call

@@ -183,8 +183,32 @@ def _run(args: list[str], lang: str) -> int:
         parser.print_help(sys.stderr)
         return EXIT_INPUT
     parsed.lang = lang          # read before parsing, wherever it stood on the line
+    if parsed.command in SIMULATING:
+        _announce_first_compile(lang, sys.stderr)
     module = cast(ModuleType, parsed._module)
     return int(module.run(parsed))
+
+
+# The commands that run the physics engine (``serve`` says it in its own words, before its URL).
+SIMULATING = frozenset({"simulate", "advise", "match", "replay", "demo", "batch", "tournament"})
+
+
+def _announce_first_compile(lang: str, stream: TextIO) -> None:
+    """On a terminal, say why the first run after installing (or upgrading) bola8 waits: numba
+    compiles the engine once, then loads it from its cache. Scripts and pipes get nothing."""
+    try:
+        if not stream.isatty():
+            return
+    except (OutputError, ValueError):
+        return
+    from bola8.physics._jit import engine_compiled
+
+    if not engine_compiled():
+        stream.write(words_for(lang, "bola8: compilando el motor de física por primera vez (unos segundos; "
+                                     "después queda en caché)...\n",
+                               "bola8: compiling the physics engine for the first time (a few seconds; "
+                               "then it is cached)...\n"))
+        stream.flush()
 
 
 def _end_line(stream: TextIO) -> None:

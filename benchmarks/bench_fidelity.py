@@ -30,8 +30,11 @@ appended at the end of this file the same way):
    the cue ball leaving at 11.2-13.4 m/s (25-30 mph, Alciatore's "powerful break",
    billiards.colostate.edu/threads/physics.html), the olympiads' execution noise at level 1
    (``bola8.players.noise``). Break styles: ``second ball`` - the cue ball on the head string 0.15 m from the left
-   side cushion, full on the left ball of the second row (Fieldhammer, "Effective 8-Ball Break Shots, Part II",
-   billiardcoach.com 2008); ``head ball`` - from the head spot, full on the apex. Rack ``k`` is the game rack of
+   side cushion, as full on the left ball of the second row as the head ball allows: it meets both at once
+   (Fieldhammer, "Effective 8-Ball Break Shots, Part II", billiardcoach.com 2008; ``STYLES`` says why a stroke
+   at that ball's centre is not full); ``second ball's centre`` - the same cue ball aimed at that ball's
+   centre, which cuts the head ball first (one row, for comparison); ``head ball`` - from the head spot, full
+   on the apex. Rack ``k`` is the game rack of
    seed ``k`` at each tightness (``bola8.game.racking``); the same seeds and stroke draws in every row. Also the
    9-ft preset at 8-9 m/s (the rows of the earlier benchmark) and the other cushion models. Columns: balls
    pocketed, breaks with at least one, at least four object balls to a cushion, legal breaks (Art. 7), scratches,
@@ -464,27 +467,47 @@ class BreakTally:
     eight: int = 0
 
 
-STYLES = {"second ball": (BREAK_SIDE_OFFSET, 1), "head ball": (None, 0)}   # cue x (None: the centre), target
+# name: (the cue ball's distance from the left cushion on the head string, None for the centre; the place in
+# the triangle hit, 0 the apex, 1 and 2 the second row; where the cue ball is aimed). From behind the head
+# string the head ball shields the second row: the line to the centre of its left ball passes 42 mm from the
+# head ball's centre (a ball is 57 mm across), so a stroke aimed there cuts the head ball first, about 47
+# degrees thin, and runs on with two thirds of its speed. The fullest hit on the second ball the head ball
+# allows meets both at once: the cue ball's centre level with the head ball's, touching it on that side.
+STYLES: dict[str, tuple[float | None, int, str]] = {
+    "second ball": (BREAK_SIDE_OFFSET, 1, "with the head ball"),
+    "second ball's centre": (BREAK_SIDE_OFFSET, 1, "centre"),
+    "head ball": (None, 0, "centre"),
+}
 
 
-def break_game(seed: int, tightness: Tightness, style: str | tuple[float | None, int],
+def break_game(seed: int, tightness: Tightness, style: str | tuple[float | None, int, str],
                spec: TableSpec | None = None, physics: PhysicsSettings | None = None
                ) -> tuple[Game, tuple[float, float]]:
     """The game of rack seed ``seed`` on ``spec`` with its rack at ``tightness``, the cue ball placed, the aim.
 
-    ``style``: a name of ``STYLES`` or (the cue ball's distance from the left cushion on the head string, None
-    for the centre; the place in the triangle aimed full at, 0 the apex, 1 and 2 the second row)."""
+    ``style``: a name of ``STYLES`` or its value: (the cue ball's distance from the left cushion on the head
+    string, None for the centre; the place in the triangle hit, 0 the apex, 1 and 2 the second row; "centre"
+    for a stroke aimed full at that ball, "with the head ball" for one that meets it and the head ball at
+    once)."""
     spec = spec or table_spec("9ft")
-    x, place_index = STYLES[style] if isinstance(style, str) else style
+    x, place_index, aim = STYLES[style] if isinstance(style, str) else style
     game = Game.new("9ft", rack_seed=seed)
     game = replace(game, spec=spec, physics=physics, balls=freeze(rack(spec, rack_seed_for(seed, 0), tightness)))
     cue = (spec.width / 2.0 if x is None else x, spec.head_string_y)
-    place = rack_places(spec)[place_index]
-    target = min((p for b, p in game.layout.items() if b != 0), key=lambda p: math.dist(p, place))
+    places = rack_places(spec)
+
+    def ball_at(place: tuple[float, float]) -> tuple[float, float]:
+        return min((p for b, p in game.layout.items() if b != 0), key=lambda p: math.dist(p, place))
+
+    target = ball_at(places[place_index])
+    if aim == "with the head ball" and place_index != 0:
+        apex = ball_at(places[0])
+        side = 1.0 if target[0] > apex[0] else -1.0
+        target = (apex[0] + side * 2.0 * spec.ball_radius, apex[1])
     return game.place_cue_ball(*cue), (target[0] - cue[0], target[1] - cue[1])
 
 
-def play_breaks(n: int, tightness: Tightness, style: str | tuple[float | None, int], spec: TableSpec | None = None,
+def play_breaks(n: int, tightness: Tightness, style: str | tuple[float | None, int, str], spec: TableSpec | None = None,
                 speed: tuple[float, float] = POWER_BREAK, model: str | None = None, b: float = 0.0,
                 first_seed: int = 0) -> BreakTally:
     noise = ExecutionNoise(1.0)
@@ -514,6 +537,7 @@ def play_breaks(n: int, tightness: Tightness, style: str | tuple[float | None, i
 BREAK_CONFIGS: tuple[tuple[str, TableSpec, tuple[float, float], str, Tightness, str | None], ...] = (
     *((("7-ft, 4 1/16 in corners", PUBLISHED_TABLE, POWER_BREAK, style, t, None)
        for style in ("second ball", "head ball") for t in ("lattice", "tight", "typical", "loose"))),
+    ("7-ft, 4 1/16 in corners", PUBLISHED_TABLE, POWER_BREAK, "second ball's centre", "typical", None),
     *(("7-ft, 4 1/16 in corners", PUBLISHED_TABLE, POWER_BREAK, "second ball", "typical", m)
       for m in MODELS if m != DEFAULT_MODEL),
     ("9-ft preset (WPA pockets)", table_spec("9ft"), BALL_SPEED, "second ball", "typical", None),
@@ -582,13 +606,14 @@ def break_search() -> list[dict[str, Any]]:
         for place in ((0, 1, 2) if x is not None else (0,)):
             for b in (-0.3, 0.0, 0.3):
                 for speed in (BALL_SPEED, POWER_BREAK):
-                    tally = play_breaks(SEARCH_SEEDS[1], "typical", (x, place), spec, speed, b=b,
+                    tally = play_breaks(SEARCH_SEEDS[1], "typical", (x, place, "centre"), spec, speed, b=b,
                                         first_seed=SEARCH_SEEDS[0])
                     cells.append({"x": x, "place": place, "b": b, "speed": speed,
                                   "grid": tally.made_no_foul / tally.breaks})
     cells.sort(key=lambda c: -c["grid"])
     for cell in cells[:4]:
-        tally = play_breaks(HELD_OUT[1], "typical", (cell["x"], cell["place"]), spec, cell["speed"], b=cell["b"],
+        tally = play_breaks(HELD_OUT[1], "typical", (cell["x"], cell["place"], "centre"), spec, cell["speed"],
+                            b=cell["b"],
                             first_seed=HELD_OUT[0])
         cell["held_out"] = (tally.made_no_foul, tally.breaks)
     return cells

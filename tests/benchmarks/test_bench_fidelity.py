@@ -10,14 +10,34 @@ import pytest
 import bench_fidelity
 
 
-def test_a_second_ball_break_aims_from_the_side_at_the_second_row():
+def test_a_second_ball_break_meets_the_second_ball_and_the_head_ball_at_once():
     game, (dx, dy) = bench_fidelity.break_game(3, "typical", "second ball")
     spec = game.spec
+    r = spec.ball_radius
     cue = game.layout[0]
     assert cue == (bench_fidelity.BREAK_SIDE_OFFSET, spec.head_string_y)
-    target = (cue[0] + dx, cue[1] + dy)
-    row_2_left = (spec.foot_spot[0] - spec.ball_radius, spec.foot_spot[1] + math.sqrt(3) * spec.ball_radius)
-    assert math.dist(target, row_2_left) < 1e-3 and target in game.layout.values()
+    apex = min((p for b, p in game.layout.items() if b != 0), key=lambda p: math.dist(p, spec.foot_spot))
+    row_2_left = min((p for b, p in game.layout.items() if b != 0),
+                     key=lambda p: math.dist(p, (spec.foot_spot[0] - r, spec.foot_spot[1] + math.sqrt(3) * r)))
+    # the cue ball's centre on the aiming line when it touches each: the same point, level with the apex
+    ux, uy = dx / math.hypot(dx, dy), dy / math.hypot(dx, dy)
+
+    def touching(ball):
+        along = (ball[0] - cue[0]) * ux + (ball[1] - cue[1]) * uy
+        across = abs((ball[0] - cue[0]) * uy - (ball[1] - cue[1]) * ux)
+        assert across < 2 * r, "the line must meet the ball"
+        return along - math.sqrt((2 * r) ** 2 - across ** 2)
+
+    assert touching(apex) == pytest.approx(touching(row_2_left), abs=0.2e-3)   # within the rack's jitter
+
+
+def test_a_stroke_at_the_second_balls_centre_cuts_the_head_ball_first():
+    game, (dx, dy) = bench_fidelity.break_game(3, "lattice", "second ball's centre")
+    spec = game.spec
+    cue = game.layout[0]
+    apex = spec.foot_spot
+    across = abs((apex[0] - cue[0]) * dy - (apex[1] - cue[1]) * dx) / math.hypot(dx, dy)
+    assert 0.040 < across < 2 * spec.ball_radius      # 42 mm from the head ball's centre: it is hit first
 
 
 def test_a_head_ball_break_aims_from_the_head_spot_at_the_apex():

@@ -54,19 +54,16 @@ Colorado Shootout (September 2024, azbilliards.com thread 568443), played on a
 Diamond 7-ft table "with corner pockets of approximately 4" or 4 1/8"". Under
 those conditions (the 7-ft table with 4 1/16 in corners, the cue ball leaving at
 11.2-13.4 m/s - 25-30 mph, Alciatore's "powerful break") the second-ball break
-(the cue ball near a side rail, full on a ball of the second row: Fieldhammer,
-"Effective 8-Ball Break Shots, Part II", billiardcoach.com 2008) made a ball
-without a foul on 54 % of breaks on the lattice, 53 % tight, 52 % typical, 37 %
-loose; the head-ball break (from the head spot, full on the apex) 21 % on the
-lattice, 53 % tight, 56 % typical, 39 % loose. On the 9-ft preset at 8-9 m/s the
-typical second-ball break made 55 %. Every small spread (tight, typical) sits on
-the same plateau; it stays 10 points under the published 66 % because about
-11-17 % of the simulated breaks scratch (the published count has no scratch
-figure to compare), not because the rack is too tight or too loose: loose racks
-fall to 37-39 % and send fewer balls to a cushion (83 % of second-ball breaks
-reach four, against 97 % typical), as "a bad rack with gaps in between balls
-will absorb energy" (billiardgods.com). ``typical`` is the default; a perfect
-lattice makes every head-ball break nearly the same shot (21 %).
+(the cue ball near a side rail, as full on a ball of the second row as the head
+ball allows - it meets both at once: Fieldhammer, "Effective 8-Ball Break Shots,
+Part II", billiardcoach.com 2008) made a ball without a foul on 61 % of breaks on
+the lattice, 67 % tight, 67 % typical, 58 % loose; the head-ball break (from the
+head spot, full on the apex) 24 % on the lattice, 55 % tight, 56 % typical, 39 %
+loose. The small spreads (tight, typical) sit on the published figure; loose
+racks fall and send fewer balls to a cushion (92 % of second-ball breaks reach
+four, against 98 % typical), as "a bad rack with gaps in between balls will
+absorb energy" (billiardgods.com). ``typical`` is the default; a perfect lattice
+makes every head-ball break nearly the same shot (24 %).
 
 Every ball stays within :data:`TRIANGLE_TOLERANCE` of its place in a frozen
 rack (pitch ``2R``), no two balls are closer than ``2R + MIN_CLEARANCE``, the

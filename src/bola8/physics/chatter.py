@@ -9,6 +9,7 @@ import numpy as np
 
 from bola8.physics._jit import kernel
 from bola8.physics.codes import P_TCHAT, P_VMIN
+from bola8.physics.scalar import smaller
 
 
 @kernel(inline="always")
@@ -30,7 +31,7 @@ def chatter_speed(v_app, since, prm):
         return 0.0
     if since <= 0.0:
         return prm[P_VMIN]
-    return min(prm[P_VMIN], v_app * tau / since)
+    return smaller(prm[P_VMIN], v_app * tau / since)
 
 
 @kernel(inline="always")
@@ -50,7 +51,8 @@ def keep_apart(a, b, nx, ny, nz, target, m, I):
     dx = 0.5 * (b[1, 0] - a[1, 0]) - 0.5 * vsep * nx
     dy = 0.5 * (b[1, 1] - a[1, 1]) - 0.5 * vsep * ny
     dz = 0.5 * (b[1, 2] - a[1, 2]) - 0.5 * vsep * nz
-    spin = 0.5 * I * (a[2, 0] ** 2 + a[2, 1] ** 2 + a[2, 2] ** 2 + b[2, 0] ** 2 + b[2, 1] ** 2 + b[2, 2] ** 2)
+    spin = 0.5 * I * (a[2, 0] * a[2, 0] + a[2, 1] * a[2, 1] + a[2, 2] * a[2, 2]
+                      + b[2, 0] * b[2, 0] + b[2, 1] * b[2, 1] + b[2, 2] * b[2, 2])
     avail = spin + m * (dx * dx + dy * dy + dz * dz)
     if not gain < avail:
         return

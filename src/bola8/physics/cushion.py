@@ -40,7 +40,8 @@ def resolve_cushion(b, nx, ny, prm, since):
         # anti-chatter guard: leave at the target speed, the energy taken from the
         # tangential speed and the spin (scaled down together); if they cannot pay, as it was
         gain = 0.5 * prm[P_M] * (target * target - v0 * v0)
-        avail = 0.5 * prm[P_M] * v1 * v1 + 0.2 * prm[P_M] * prm[P_R] ** 2 * (w0 ** 2 + w1 ** 2 + w2 ** 2)
+        R = prm[P_R]
+        avail = 0.5 * prm[P_M] * v1 * v1 + 0.2 * prm[P_M] * (R * R) * (w0 * w0 + w1 * w1 + w2 * w2)
         if gain < avail:
             k = np.sqrt(1.0 - gain / avail)
             v0 = -target

@@ -15,6 +15,7 @@ import numpy as np
 from bola8.physics._jit import kernel
 from bola8.physics.codes import INF
 from bola8.physics.roots import quartic_entry
+from bola8.physics.scalar import larger, smaller
 
 
 @kernel(tested=True)
@@ -50,14 +51,14 @@ def entry_dt(d0x, d0y, d0z, d1x, d1y, d1z, d2x, d2y, d2z, rad, horizon):
     if n0sq > lim * lim:
         b1 = d1x * d0x + d1y * d0y + d1z * d0z
         b2 = d2x * d0x + d2y * d0y + d2z * d0z
-        low = min(n0sq, n0sq + (b1 + b2 * horizon) * horizon)
+        low = smaller(n0sq, n0sq + (b1 + b2 * horizon) * horizon)
         if b2 > 0.0 and 0.0 < -b1 < 2.0 * b2 * horizon:
-            low = min(low, n0sq - 0.25 * b1 * b1 / b2)
+            low = smaller(low, n0sq - 0.25 * b1 * b1 / b2)
         if low > lim * np.sqrt(n0sq):
             return INF
         c = d1x * d0y - d1y * d0x
         e = c + (d1x * d2y - d1y * d2x) * horizon * horizon
-        if (c > 0.0) == (e > 0.0) and min(abs(c), abs(e)) > lim * np.sqrt(d1x * d1x + d1y * d1y):
+        if (c > 0.0) == (e > 0.0) and smaller(abs(c), abs(e)) > lim * np.sqrt(d1x * d1x + d1y * d1y):
             return INF
     n0 = np.hypot(np.hypot(d0x, d0y), d0z)
     return quartic_entry(d2x * d2x + d2y * d2y + d2z * d2z, 2.0 * (d1x * d2x + d1y * d2y + d1z * d2z),
@@ -99,8 +100,8 @@ def quadratic_entry(c0, c1, c2, horizon):
         q = -0.5 * (c1 + sq) if c1 >= 0.0 else -0.5 * (c1 - sq)
         r1 = q / c0
         r2 = c2 / q if q != 0.0 else INF
-        lo_r = min(r1, r2)
-        hi_r = max(r1, r2)
+        lo_r = smaller(r1, r2)
+        hi_r = larger(r1, r2)
         # p(0) > 0. Opening up: both roots share a sign, the entry is the smaller if positive
         # (a double root is a graze). Opening down: one root of each sign, the entry is the positive one.
         if c0 > 0.0:
@@ -178,7 +179,7 @@ def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R, flying, z0, vz, g
         nx, ny = segs[k, 4], segs[k, 5]
         p0 = (x0 - segs[k, 0]) * nx + (y0 - segs[k, 1]) * ny
         p1 = x1 * nx + y1 * ny
-        d = entry_dt(p0, z0 - edge, 0.0, p1, vz, 0.0, 0.0, -0.5 * g, 0.0, R, min(h, best))
+        d = entry_dt(p0, z0 - edge, 0.0, p1, vz, 0.0, 0.0, -0.5 * g, 0.0, R, smaller(h, best))
         if d < best and p0 + p1 * d >= 0.0:
             ex, ey = segs[k, 2] - segs[k, 0], segs[k, 3] - segs[k, 1]
             lam = ((x0 + x1 * d - segs[k, 0]) * ex + (y0 + y1 * d - segs[k, 1]) * ey) / (ex * ex + ey * ey)
@@ -188,11 +189,11 @@ def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R, flying, z0, vz, g
     # nothing after the ball's first own event matters: it is recomputed then
     for k in range(circs.shape[0]):
         d = entry_dt(x0 - circs[k, 0], y0 - circs[k, 1], 0.0, x1, y1, 0.0, x2, y2, 0.0, R + circs[k, 2],
-                     min(h, best))
+                     smaller(h, best))
         if d < best and z0 + (vz - 0.5 * g * d) * d < nose:
             best = d
             bo = ns + k
-    hh = min(h, best)
+    hh = smaller(h, best)
     best_h = INF
     bo_h = -1
     for k in range(holes.shape[0]):
@@ -216,7 +217,7 @@ def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R, flying, z0, vz, g
             if disc < 0.0:
                 break
             d = (vz + np.sqrt(disc)) / g
-        if d < 0.0 or d > min(hh, best_h):
+        if d < 0.0 or d > smaller(hh, best_h):
             continue
         for k in range(holes.shape[0]):
             if np.hypot(x0 + x1 * d - holes[k, 0], y0 + y1 * d - holes[k, 1]) < holes[k, 2]:
@@ -249,8 +250,8 @@ def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R, flying, z0, vz, g
                 s_k = 0 if ny > 0.5 else (1 if ny < -0.5 else (2 if nx > 0.5 else 3))
                 if s_k != side:
                     continue
-                lo = min(segs[k, 0], segs[k, 2]) if side < 2 else min(segs[k, 1], segs[k, 3])
-                hi = max(segs[k, 0], segs[k, 2]) if side < 2 else max(segs[k, 1], segs[k, 3])
+                lo = smaller(segs[k, 0], segs[k, 2]) if side < 2 else smaller(segs[k, 1], segs[k, 3])
+                hi = larger(segs[k, 0], segs[k, 2]) if side < 2 else larger(segs[k, 1], segs[k, 3])
                 if lo <= along <= hi:
                     over = True
         if over:

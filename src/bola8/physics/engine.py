@@ -19,9 +19,12 @@ entries of the balls it touched are recomputed. Every event is written into
 preallocated arrays together with a snapshot of all balls, so Python can
 rebuild exact trajectories without any Python object per event.
 
-Helpers with one call site are inlined into their caller by numba
-(inline="always"): each separately compiled function costs first-call
-compile time.
+The helpers here are compiled as functions of their own, not inlined into the
+loop by numba (``inline="always"``): numba's typing and LLVM's optimisation
+grow faster than the length of one function, so the loop compiled with them
+inlined took about 0.4 s longer on its first call, and LLVM inlines the small
+ones into the loop's machine code anyway (the warm speed is the same:
+``benchmarks/bench_physics.py``).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from bola8.physics.codes import (AIRBORNE, EV_BALL_BALL, EV_CUSHION, EV_OFF_TABL
 from bola8.physics.cushion import resolve_cushion
 from bola8.physics.detection import contacts, entry_dt
 from bola8.physics.motion import classify, evolved, flown, path_terms, resolve_transition, settle, transition_dt
+from bola8.physics.scalar import larger, smaller
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -44,7 +48,7 @@ IntArray = npt.NDArray[np.int64]
 SPACER = 1e-9  # m: contact distance restored at a collision (see _separate_balls)
 
 
-@kernel(inline="always")
+@kernel()
 def _separate_balls(a, b, R):
     """Put two colliding balls exactly 2R + SPACER apart along their line of centres.
 
@@ -73,19 +77,19 @@ def _separate_balls(a, b, R):
             b[0, 2] = 0.0
 
 
-@kernel(inline="always")
+@kernel()
 def _table_size(segs):
     """(width, length) of the playing area: the far ends of the cushion noses."""
     width = 0.0
     length = 0.0
     for k in range(segs.shape[0]):
         if segs[k, 6] < 0.0:
-            width = max(width, max(segs[k, 0], segs[k, 2]))
-            length = max(length, max(segs[k, 1], segs[k, 3]))
+            width = larger(width, larger(segs[k, 0], segs[k, 2]))
+            length = larger(length, larger(segs[k, 1], segs[k, 3]))
     return width, length
 
 
-@kernel(inline="always")
+@kernel()
 def _in_hole(x, y, holes):
     for k in range(holes.shape[0]):
         if np.hypot(x - holes[k, 0], y - holes[k, 1]) < holes[k, 2]:
@@ -93,7 +97,7 @@ def _in_hole(x, y, holes):
     return -1
 
 
-@kernel(inline="always")
+@kernel()
 def _off_slate(x, y, holes, R, width, length):
     """The side of the table (0 y = 0, 1 y = length, 2 x = 0, 3 x = width) beyond which a ball coming
     down at (x, y) lands, or -1 if it lands on the slate: the playing area, or a pocket's shelf (its
@@ -116,7 +120,7 @@ def _off_slate(x, y, holes, R, width, length):
     return side
 
 
-@kernel(inline="always")
+@kernel()
 def _edge_hit(b, segs, k, edge, prm):
     """A ball in flight strikes the top edge of cushion face k (the nose line, ``edge`` above a resting
     centre): it is put R + SPACER from the edge line, and its velocity along the normal from the edge
@@ -142,7 +146,7 @@ def _edge_hit(b, segs, k, edge, prm):
         b[1, 2] -= k_ * uz
 
 
-@kernel(inline="always")
+@kernel()
 def _separate_cushion(b, obj, ns, segs, circs, nx, ny, R):
     """Move a ball that penetrates a cushion (by rounding) back to contact distance + SPACER."""
     if obj < ns:
@@ -155,7 +159,24 @@ def _separate_cushion(b, obj, ns, segs, circs, nx, ny, R):
         b[0, 1] += (SPACER - g) * ny
 
 
-@kernel(inline="always")
+@kernel()
+def _still(b):
+    """No velocity and no spin: a ball that dropped, left the table, or was stopped by the event cap."""
+    for a in range(1, 3):
+        for c in range(3):
+            b[a, c] = 0.0
+
+
+@kernel()
+def _into_pocket(b, holes, k):
+    """A ball that drops into pocket k: at the pocket's centre, level with the cloth, still."""
+    b[0, 0] = holes[k, 0]
+    b[0, 1] = holes[k, 1]
+    b[0, 2] = 0.0
+    _still(b)
+
+
+@kernel()
 def _snapshot(snap, k, rvw, s):
     n = rvw.shape[0]
     for i in range(n):
@@ -269,7 +290,8 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
                 if not (flying or s[a] == SLIDING or s[a] == ROLLING or s[b] == SLIDING or s[b] == ROLLING):
                     continue
                 # a contact after either ball's next own event (transition, cushion, drop) is recomputed then
-                h = min(min(trans[a], trans[b]), min(min(cush_t[a], cush_t[b]), min(hole_t[a], hole_t[b]))) - t
+                h = smaller(smaller(trans[a], trans[b]),
+                            smaller(smaller(cush_t[a], cush_t[b]), smaller(hole_t[a], hole_t[b]))) - t
                 # heights: zero on the cloth, a parabola in flight (relative: linear if both fly)
                 ga = -0.5 * g if s[a] == AIRBORNE else 0.0
                 gb = -0.5 * g if s[b] == AIRBORNE else 0.0
@@ -312,8 +334,7 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
             for i in range(n):
                 if s[i] != POCKETED and s[i] != OFF_TABLE:
                     rvw[i, 0, 2] = 0.0     # a ball stopped in flight is put down on the cloth below it
-                    rvw[i, 1, :] = 0.0
-                    rvw[i, 2, :] = 0.0
+                    _still(rvw[i])
                     s[i] = STATIONARY
             k -= 1
             _snapshot(snap, k, rvw, s)
@@ -341,17 +362,12 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
                 obj = side
                 s[bi] = OFF_TABLE
                 rvw[bi, 0, 2] = 0.0
-                rvw[bi, 1, :] = 0.0
-                rvw[bi, 2, :] = 0.0
+                _still(rvw[bi])
             elif obj >= 0:
                 # it comes down inside a pocket's drop circle: it drops
                 code = EV_POCKET
                 s[bi] = POCKETED
-                rvw[bi, 0, 0] = holes[obj, 0]
-                rvw[bi, 0, 1] = holes[obj, 1]
-                rvw[bi, 0, 2] = 0.0
-                rvw[bi, 1, :] = 0.0
-                rvw[bi, 2, :] = 0.0
+                _into_pocket(rvw[bi], holes, obj)
             else:
                 s[bi], code = resolve_transition(rvw[bi], s[bi], prm)
         elif kind == 1 and hole_o[bi] < 0:
@@ -359,17 +375,12 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
             code = EV_OFF_TABLE
             obj = -1 - hole_o[bi]
             s[bi] = OFF_TABLE
-            rvw[bi, 1, :] = 0.0
-            rvw[bi, 2, :] = 0.0
+            _still(rvw[bi])
         elif kind == 1:
             code = EV_POCKET
             obj = hole_o[bi]
             s[bi] = POCKETED
-            rvw[bi, 0, 0] = holes[obj, 0]
-            rvw[bi, 0, 1] = holes[obj, 1]
-            rvw[bi, 0, 2] = 0.0
-            rvw[bi, 1, :] = 0.0
-            rvw[bi, 2, :] = 0.0
+            _into_pocket(rvw[bi], holes, obj)
         elif kind == 2:
             code = EV_BALL_BALL
             _separate_balls(rvw[bi], rvw[bj], prm[P_R])

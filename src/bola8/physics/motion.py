@@ -30,6 +30,7 @@ from bola8.physics._jit import kernel
 from bola8.physics.codes import (AIRBORNE, EPS_V, EPS_W, EV_LAND, EV_ROLL_SPIN, EV_ROLL_STOP, EV_SLIDE_ROLL, EV_SLIDE_SPIN,
                                  EV_SLIDE_STOP, EV_SPIN_STOP, INF, OFF_TABLE, P_ET, P_G, P_M, P_MUR, P_MUS, P_MUSP,
                                  P_R, P_VSETTLE, POCKETED, ROLLING, SLIDING, SPINNING, STATIONARY)
+from bola8.physics.scalar import larger, smaller
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -70,7 +71,7 @@ def transition_dt(rvw, s, prm):
     if s == AIRBORNE:
         # until it comes down to the cloth: z + vz t - g t^2 / 2 = 0 (z >= 0)
         z, vz = rvw[0, 2], rvw[1, 2]
-        return (vz + np.sqrt(vz * vz + 2.0 * g * max(z, 0.0))) / g
+        return (vz + np.sqrt(vz * vz + 2.0 * g * larger(z, 0.0))) / g
     return INF
 
 
@@ -228,7 +229,7 @@ def slate_bounce(b, prm):
     ux, uy = slip_xy(b, R)
     un = np.hypot(ux, uy)
     if un > 0.0:
-        jt = min(prm[P_MUS] * jn, m * un / 3.5)    # 3.5 = 1 + m R^2 / I: the impulse that stops the slip
+        jt = smaller(prm[P_MUS] * jn, m * un / 3.5)    # 3.5 = 1 + m R^2 / I: the impulse that stops the slip
         fx, fy = -jt * ux / un, -jt * uy / un
         inertia = 0.4 * m * R * R
         b[1, 0] += fx / m

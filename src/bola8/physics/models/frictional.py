@@ -16,10 +16,11 @@ import numpy as np
 
 from bola8.physics._jit import kernel
 from bola8.physics.codes import P_M, P_TA, P_TB, P_TC
+from bola8.physics.scalar import smaller
 
 
 @kernel(inline="always")
 def tangential_impulse(us, jn, prm):
     """The friction impulse for the contact slip speed us (> 0) under the normal impulse jn."""
     mu = prm[P_TA] + prm[P_TB] * np.exp(-prm[P_TC] * us)
-    return min(mu * jn, prm[P_M] * us / 7.0)
+    return smaller(mu * jn, prm[P_M] * us / 7.0)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from bola8.physics._jit import kernel
 from bola8.physics.codes import P_M, P_MUC
 from bola8.physics.models.nose import SPHERE_BETA_T, nose_apply, nose_contact
+from bola8.physics.scalar import smaller
 
 
 @kernel(tested=True)
@@ -25,5 +26,5 @@ def rebound(v0, v1, v2, w0, w1, w2, prm):
         return v0, v1, w0, w1, w2
     pt = 0.0
     if ts > 1e-12:
-        pt = min(prm[P_M] * ts / SPHERE_BETA_T, prm[P_MUC] * pn)
+        pt = smaller(prm[P_M] * ts / SPHERE_BETA_T, prm[P_MUC] * pn)
     return nose_apply(v0, v1, w0, w1, w2, pn, tx, ty, tz, ts, pt, prm)

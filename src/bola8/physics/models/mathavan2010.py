@@ -46,7 +46,7 @@ def rebound(v0, v1, v2, w0, w1, w2, prm):
     work_c = 0.0
     work_r = 0.0
     compress = True
-    for _ in range(int(steps) * 20):
+    for _ in range(np.int64(steps) * 20):   # (np.int64, not int: numba compiles int() apart)
         # slip at the cushion contact
         cx, cy, cz = cross(w0, w1, w2, rix, riy, riz)
         ux, uy, uz = v0 + cx, v1 + cy, v2 + cz

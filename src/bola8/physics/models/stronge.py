@@ -48,6 +48,7 @@ import numpy as np
 from bola8.physics._jit import kernel
 from bola8.physics.codes import P_EC, P_M, P_MUC, P_OMEGA
 from bola8.physics.models.nose import SPHERE_BETA_T, nose_apply, nose_contact
+from bola8.physics.scalar import larger, smaller
 
 _GRID = 64            # grid steps over the stick phase when looking for its end
 _BISECT = 60          # bisection steps: the bracket shrinks by 2^-60
@@ -95,7 +96,7 @@ def final_slip(r, mu, e, omega):
             t_s = np.arccos(c)
         else:                              # in restitution
             c = (r / mu - beta) / (eta2 / e - e * beta)
-            c = min(1.0, max(-1.0, c))
+            c = smaller(1.0, larger(-1.0, c))
             t_s = e * (np.arccos(c) - t_c * (1.0 - 1.0 / e))
         x_s = r - limit * _impulse(t_s, e)
         u_s = limit * np.sin(_phase(t_s, e)) / (omega * omega)

@@ -1,0 +1,23 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
+# (numba kernels: numba types them at compile time from the floats they receive)
+"""The larger and the smaller of two floats, for the kernels.
+
+They give what Python's and numba's ``max(a, b)`` and ``min(a, b)`` give (``b``
+only when it is strictly larger, or smaller). numba 0.68 implements ``max`` and
+``min`` as overloads that it types anew at every call site and compiles once per
+calling kernel: about 5 ms of the first compile a call; these are compiled once.
+"""
+
+from __future__ import annotations
+
+from bola8.physics._jit import kernel
+
+
+@kernel()
+def larger(a, b):
+    return b if b > a else a
+
+
+@kernel()
+def smaller(a, b):
+    return b if b < a else a

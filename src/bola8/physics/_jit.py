@@ -182,9 +182,9 @@ def kernel(*, inline: Inline = "never", entry: bool = False,
       samplers): one dispatcher, cached by the package key, that kernels may call too.
 
     Measured on the first ``simulate_layout`` with an empty cache (2-CPU AMD EPYC,
-    alternated fresh processes): 10.0-10.5 s when every helper the tests call was a
+    alternated fresh processes): 9.7-10.3 s when every helper the tests call was a
     cached entry with its wrappers (each wrote its own cache file, holding the code
-    of the levels below it), 8.9-9.2 s with the three kinds.
+    of the levels below it), 8.9-9.0 s with the three kinds (README, Speed).
     """
 
     def decorate(func: F) -> F:

@@ -30,3 +30,23 @@ def test_a_tested_helper_runs_from_python_through_its_own_copy():
 def test_an_entry_kernel_is_numbas_cached_dispatcher():
     assert not isinstance(run_events, _jit._Helper)
     assert run_events._cache.__class__.__name__ == "_PackageCache"
+
+
+def test_kernels_take_max_and_min_of_two_floats_from_scalar():
+    # numba 0.68 types its max/min overloads anew at every call (about 5 ms of the first compile each):
+    # the kernels use scalar.larger/smaller, compiled once (README, Speed)
+    import ast
+    from pathlib import Path
+
+    found = []
+    for path in sorted(_jit.PACKAGE_DIR.rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            if not any(isinstance(d, ast.Call) and getattr(d.func, "id", "") == "kernel" for d in node.decorator_list):
+                continue
+            for call in ast.walk(node):
+                if isinstance(call, ast.Call) and getattr(call.func, "id", "") in ("max", "min"):
+                    found.append(f"{Path(path).name}:{call.lineno}")
+    assert found == []

@@ -26,6 +26,7 @@ from bola8.physics.params import PhysicsSettings
 from bola8.physics.result import ShotResult
 from bola8.physics.strike import Strike, strike_state
 from bola8.physics.table import TableSpec
+from bola8.physics.scalar import larger
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -45,7 +46,7 @@ def run_batch(rvw0: FloatArray, cue_v: FloatArray, cue_w: FloatArray, first: Int
     m_count = cue_v.shape[0]
     n = rvw0.shape[0]
     offsets = np.zeros(m_count + 1, dtype=np.int64)
-    cap = max(1, m_count * 8)
+    cap = larger(1, m_count * 8)
     all_t = np.empty(cap)
     all_type = np.empty(cap, dtype=np.int64)
     all_i = np.empty(cap, dtype=np.int64)
@@ -64,7 +65,7 @@ def run_batch(rvw0: FloatArray, cue_v: FloatArray, cue_w: FloatArray, first: Int
             rvw, s, prm, segs, circs, holes, max_events, first[m])
         start = offsets[m]
         if start + k > cap:  # grow geometrically: strokes vary a lot in their event counts
-            new_cap = max(2 * cap, start + k)
+            new_cap = larger(2 * cap, start + k)
             grown_t = np.empty(new_cap)
             grown_t[:start] = all_t[:start]
             all_t = grown_t

@@ -17,6 +17,7 @@ from bola8.physics._jit import kernel
 from bola8.physics.motion import evolve, path_coeffs
 from bola8.physics.result import ShotResult
 from bola8.physics.table import TableSpec
+from bola8.physics.scalar import larger, smaller
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -40,12 +41,12 @@ def _cushion_gaps(xy: FloatArray, segs: FloatArray, circs: FloatArray, R: float)
         for k in range(segs.shape[0]):
             ax, ay = segs[k, 0], segs[k, 1]
             ex, ey = segs[k, 2] - ax, segs[k, 3] - ay
-            lam = min(max(((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey), 0.0), 1.0)
-            d_seg = min(d_seg, np.hypot(x - ax - lam * ex, y - ay - lam * ey))
+            lam = smaller(larger(((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey), 0.0), 1.0)
+            d_seg = smaller(d_seg, np.hypot(x - ax - lam * ex, y - ay - lam * ey))
         d_circ = np.inf
         for k in range(circs.shape[0]):
-            d_circ = min(d_circ, np.hypot(x - circs[k, 0], y - circs[k, 1]) - circs[k, 2])
-        out[q] = min(d_seg, d_circ) - R
+            d_circ = smaller(d_circ, np.hypot(x - circs[k, 0], y - circs[k, 1]) - circs[k, 2])
+        out[q] = smaller(d_seg, d_circ) - R
     return out
 
 

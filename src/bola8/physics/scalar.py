@@ -1,6 +1,4 @@
-# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False, disallow-untyped-calls=False
-# (numba kernels: numba types them at compile time from the floats they receive)
-"""The larger and the smaller of two floats, for the kernels.
+"""The larger and the smaller of two numbers, for the kernels.
 
 They give what Python's and numba's ``max(a, b)`` and ``min(a, b)`` give (``b``
 only when it is strictly larger, or smaller). numba 0.68 implements ``max`` and
@@ -10,14 +8,18 @@ calling kernel: about 5 ms of the first compile a call; these are compiled once.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from bola8.physics._jit import kernel
+
+Number = TypeVar("Number", int, float)
 
 
 @kernel()
-def larger(a, b):
+def larger(a: Number, b: Number) -> Number:
     return b if b > a else a
 
 
 @kernel()
-def smaller(a, b):
+def smaller(a: Number, b: Number) -> Number:
     return b if b < a else a

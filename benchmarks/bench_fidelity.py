@@ -598,23 +598,24 @@ HELD_OUT = (10_000, 600)        # racks the best cells are played again on
 
 def break_search() -> list[dict[str, Any]]:
     """A coarse search for the break a professional would choose on the published count's table: cue-ball
-    position on the head string, the ball aimed full at, draw or follow, speed 8-9 or 11.2-13.4 m/s (60 cells,
-    200 racks each), then the four best cells again on 600 held-out racks (the grid's best is partly luck)."""
+    position on the head string, the ball hit (the apex full; a second-row ball full at its centre, or as full
+    as the head ball allows, meeting both at once), draw or follow, speed 8-9 or 11.2-13.4 m/s (96 cells, 200
+    racks each), then the four best cells again on 600 held-out racks (the grid's best is partly luck)."""
     spec = PUBLISHED_TABLE
     cells = []
     for x in (0.10, 0.15, 0.20, None):
-        for place in ((0, 1, 2) if x is not None else (0,)):
+        for place, aim in (((0, "centre"), (1, "centre"), (1, "with the head ball"), (2, "centre"),
+                            (2, "with the head ball")) if x is not None else ((0, "centre"),)):
             for b in (-0.3, 0.0, 0.3):
                 for speed in (BALL_SPEED, POWER_BREAK):
-                    tally = play_breaks(SEARCH_SEEDS[1], "typical", (x, place, "centre"), spec, speed, b=b,
+                    tally = play_breaks(SEARCH_SEEDS[1], "typical", (x, place, aim), spec, speed, b=b,
                                         first_seed=SEARCH_SEEDS[0])
-                    cells.append({"x": x, "place": place, "b": b, "speed": speed,
+                    cells.append({"x": x, "place": place, "aim": aim, "b": b, "speed": speed,
                                   "grid": tally.made_no_foul / tally.breaks})
     cells.sort(key=lambda c: -c["grid"])
     for cell in cells[:4]:
-        tally = play_breaks(HELD_OUT[1], "typical", (cell["x"], cell["place"], "centre"), spec, cell["speed"],
-                            b=cell["b"],
-                            first_seed=HELD_OUT[0])
+        tally = play_breaks(HELD_OUT[1], "typical", (cell["x"], cell["place"], cell["aim"]), spec, cell["speed"],
+                            b=cell["b"], first_seed=HELD_OUT[0])
         cell["held_out"] = (tally.made_no_foul, tally.breaks)
     return cells
 
@@ -622,13 +623,15 @@ def break_search() -> list[dict[str, Any]]:
 def print_search(cells: list[dict[str, Any]]) -> None:
     print("## Break search: 7-ft, 4 1/16 in corners, typical racks (made a ball without a foul)")
     print()
-    print("| cue ball from the left cushion (m) | aimed full at | tip b | cue ball (m/s) | 200 grid racks "
+    print("| cue ball from the left cushion (m) | ball hit | tip b | cue ball (m/s) | 200 grid racks "
           "| 600 held-out racks (95% CI) |")
     print("|---|---|---|---|---|---|")
     for cell in cells[:8]:
         held = pct_ci(*cell["held_out"]) if "held_out" in cell else "-"
         x = "centre" if cell["x"] is None else f"{cell['x']:.2f}"
-        print(f"| {x} | {('apex', 'second row, left', 'second row, right')[cell['place']]} | {cell['b']:+.1f} "
+        ball = ("apex", "second row, left", "second row, right")[cell["place"]]
+        ball += " (with the head ball)" if cell["aim"] == "with the head ball" else " (full)"
+        print(f"| {x} | {ball} | {cell['b']:+.1f} "
               f"| {cell['speed'][0]:g}-{cell['speed'][1]:g} | {100 * cell['grid']:.1f}% | {held} |")
     print(f"({len(cells)} cells; the best eight shown)")
     print()
@@ -681,7 +684,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--breaks", type=int, default=500, help="breaks per row (default 500)")
     parser.add_argument("--no-pooltool", action="store_true", help="leave pooltool's column empty")
     parser.add_argument("--json", help="also write the figures to this file")
-    parser.add_argument("--search", action="store_true", help="also search the break (60 cells; about 14,400 breaks)")
+    parser.add_argument("--search", action="store_true", help="also search the break (96 cells; about 21,600 breaks)")
     args = parser.parse_args(argv)
     if args.breaks < 1:
         parser.error("--breaks: expected a whole number >= 1")

@@ -127,3 +127,13 @@ def test_the_air_figures_print_their_tables_and_reproduce_tp_b10(capsys):
     out = capsys.readouterr().out
     assert "| 5 deg | 1 | 10.855 / 10.855 |" in out and "### Masse" in out and "### TP B.5" in out
     assert "| 10 deg |" in out and "object balls off / break" in out
+
+
+def test_the_break_search_table_names_the_ball_hit_and_how(capsys):
+    cells = [{"x": 0.15, "place": 1, "aim": "with the head ball", "b": 0.0, "speed": (11.2, 13.4), "grid": 0.7,
+              "held_out": (400, 600)},
+             {"x": None, "place": 0, "aim": "centre", "b": -0.3, "speed": (8.0, 9.0), "grid": 0.5}]
+    bench_fidelity.print_search(cells)
+    out = capsys.readouterr().out
+    assert "| 0.15 | second row, left (with the head ball) | +0.0 | 11.2-13.4 | 70.0% | 66.7% (" in out
+    assert "| centre | apex (full) | -0.3 | 8-9 | 50.0% | - |" in out

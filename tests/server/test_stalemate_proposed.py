@@ -43,3 +43,80 @@ def test_a_stalemate_the_bot_accepts_replays_the_rack(client, auth, monkeypatch)
     assert r.status_code == 200, r.text
     after = r.json()["view"]
     assert after["score"] == [0, 0] and after["game_number"] == view["game_number"] + 1
+
+
+def proposal_or_person(client, game: str, timeout: float = 60.0) -> dict:
+    """The view once the bot proposes a stalemate, or a person is to act (the bot played), or it ended."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        view = client.get(f"/api/games/{game}").json()
+        if view["proposal"] is not None or view["to_act"] is None or view["to_act"]["seat"] == 0:
+            return view
+        assert time.monotonic() < deadline, view["to_act"]
+        time.sleep(0.005)
+
+
+def test_a_bot_proposes_a_stalemate_and_plays_only_once_the_person_answers(client, auth, monkeypatch) -> None:
+    import bola8.server.bots as bots_module
+
+    asked: list[int] = []
+
+    async def agrees(self: BotRunner, game: object, seat: int) -> bool:
+        asked.append(seat)
+        return True
+
+    # every turn of the bot counts as a run of safeties, and the bot would agree: it proposes at once
+    monkeypatch.setattr(bots_module, "PROPOSE_STALEMATE_AFTER", 0)
+    monkeypatch.setattr(BotRunner, "would_agree", agrees)
+    made = new(client, ["person", "bot"])
+    game, token = made["id"], made["seats"][0]["token"]
+    client.post(f"/api/games/{game}/lag", json={"speed": 0.5}, headers=auth(token))   # short: the bot breaks
+    view = proposal_or_person(client, game)
+    assert view["proposal"] == {"by": 1, "what": "stalemate"} and view["to_act"]["seat"] == 1
+    actions = view["actions"]
+    # the bot waits: nothing to advance, nothing played
+    waiting = client.post(f"/api/games/{game}/advance?lang=en")
+    assert waiting.status_code == 409 and "proposes a stalemate" in waiting.json()["error"]
+    assert client.get(f"/api/games/{game}").json()["actions"] == actions
+    # only the person answers it
+    assert client.post(f"/api/games/{game}/proposal", json={"accept": False}).status_code == 403
+    bad = client.post(f"/api/games/{game}/proposal", json={"accept": "no"}, headers=auth(token))
+    assert bad.status_code == 422
+    # declined: the bot plays its shot, and does not propose again before it
+    declined = client.post(f"/api/games/{game}/proposal", json={"accept": False}, headers=auth(token))
+    assert declined.status_code == 200 and declined.json()["view"]["proposal"] is None
+    again = client.post(f"/api/games/{game}/proposal", json={"accept": False}, headers=auth(token))
+    assert again.status_code == 409
+    after = person_turn(client, game, {0: token})
+    assert after["actions"] > actions and asked == [1]
+
+
+def test_a_stalemate_the_bot_proposes_and_the_person_accepts_replays_the_rack(client, auth, monkeypatch) -> None:
+    import bola8.server.bots as bots_module
+
+    async def agrees(self: BotRunner, game: object, seat: int) -> bool:
+        return True
+
+    monkeypatch.setattr(bots_module, "PROPOSE_STALEMATE_AFTER", 0)
+    monkeypatch.setattr(BotRunner, "would_agree", agrees)
+    made = new(client, ["person", "bot"])
+    game, token = made["id"], made["seats"][0]["token"]
+    client.post(f"/api/games/{game}/lag", json={"speed": 0.5}, headers=auth(token))
+    view = proposal_or_person(client, game)
+    assert view["proposal"] is not None
+    r = client.post(f"/api/games/{game}/proposal", json={"accept": True}, headers=auth(token))
+    assert r.status_code == 200, r.text
+    after = r.json()["view"]
+    assert after["score"] == [0, 0] and after["game_number"] == view["game_number"] + 1
+    assert after["games"][-1]["result"] == "stalemate"
+
+
+def test_the_bot_does_not_propose_against_a_bot_or_outside_a_run_of_safeties(client, auth) -> None:
+    # the conditions themselves, with the real constant: no run of safeties at the break
+    made = new(client, ["person", "bot"])
+    game, token = made["id"], made["seats"][0]["token"]
+    client.post(f"/api/games/{game}/lag", json={"speed": 0.5}, headers=auth(token))
+    view = proposal_or_person(client, game)
+    assert view["proposal"] is None

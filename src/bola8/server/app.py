@@ -21,7 +21,7 @@ from typing import Any, Literal
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bola8 import rules
@@ -54,7 +54,7 @@ class NewGame(Body):
     # Art. 24: the seats warned for slow play before the match starts; their strokes are timed
     warned: list[Literal[0, 1]] = Field(default_factory=list, max_length=2)
     # whether the players may ask the coach for a hint (bola8.server.hints)
-    hints: bool = True
+    hints: StrictBool = True
 
 
 class StrikeBody(Body):
@@ -72,7 +72,7 @@ class CallBody(Body):
 
 class LagBody(Body):
     speed: float
-    breaks: bool = True
+    breaks: StrictBool = True
 
 
 class PlaceBody(Body):
@@ -92,6 +92,10 @@ class ChoiceBody(Body):
 
 class DeclareBody(Body):
     what: Literal["stalemate", "forfeit"]
+
+
+class AnswerBody(Body):
+    accept: StrictBool
 
 
 class PracticeBody(Body):
@@ -300,6 +304,26 @@ def create_app(db_path: str, *, bot_workers: int = 1, coach_workers: int = 1, wo
             agreed = await bots_agree(game_id, authorization)
         return act(game_id, request, authorization, DeclareAction(body.what), bots_agreed=agreed)
 
+    @app.post("/api/games/{game_id}/proposal")
+    async def answer_proposal(game_id: str, body: AnswerBody, request: Request, lang: Lang = "es",
+                              authorization: str | None = Header(None)) -> Response:
+        """Art. 21.2: the person answers the stalemate the bot proposed before its shot. Accepted, the
+        rack is played again (a stalemate declared by both); declined, the bot plays its shot."""
+        game = games.load(game_id)
+        by = game.proposal
+        if by is None:
+            raise ApiError(409, "accept: no stalemate proposal waits for an answer in this game.",
+                           "accept: en esta partida no hay ninguna propuesta de tablas por contestar.")
+        seat = games.seat_of(game_id, authorization)
+        if seat is None or seat == by:
+            raise forbidden(f"seat {1 - by}")
+        if body.accept:
+            return act(game_id, request, authorization, DeclareAction("stalemate"), bots_agreed=game.actions)
+        game.proposed_at, game.declined_at = None, game.actions
+        games.publish(game, [])
+        bots.wake(game)
+        return Response(games.answer(game, [], None, _lang(request)), media_type="application/json")
+
     async def bots_agree(game_id: str, authorization: str | None) -> int | None:
         """Art. 21.2: a person proposes a stalemate to the bot(s) of the game; the game's number of
         actions when they all agree, else None. Asked only of a seated person in a game in play (act
@@ -322,6 +346,11 @@ def create_app(db_path: str, *, bot_workers: int = 1, coach_workers: int = 1, wo
         if not game.is_bot(now.seat):
             raise ApiError(409, f"to_act: seat {now.seat} is a person; only a bot's turn can be advanced.",
                            f"to_act: el asiento {now.seat} es una persona; solo se avanza el turno de un bot.")
+        if game.proposal is not None:
+            raise ApiError(409, "advance: the bot proposes a stalemate (Art. 21.2); it plays when the person "
+                                "answers (POST .../proposal).",
+                           "advance: el bot propone tablas (Art. 21.2); juega cuando la persona conteste "
+                           "(POST .../proposal).")
         before, strokes = game.actions, len(game.shots)
         if game_id in bots.failed:
             raise RuntimeError(f"the bot of game {game_id} stopped: {bots.failed[game_id]}")

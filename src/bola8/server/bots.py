@@ -31,6 +31,7 @@ import time
 from typing import TYPE_CHECKING
 
 from bola8.errors import InputError
+from bola8.game.match import PROPOSE_STALEMATE_AFTER
 from bola8.server import thinking
 
 if TYPE_CHECKING:
@@ -64,8 +65,8 @@ class BotRunner:
         if game.id in self._queued or game.id in self.failed or self.workers == 0 or self.stopping:
             return
         now = game.session.to_act()
-        if now is None or not game.is_bot(now.seat):
-            return
+        if now is None or not game.is_bot(now.seat) or game.proposal is not None:
+            return                      # (a bot's proposal waits for the person's answer)
         if self._queue is None:
             self._start()
         assert self._queue is not None
@@ -133,6 +134,14 @@ class BotRunner:
             return
         before = game.actions
         game.thinking_since = time.time()
+        if await self.proposes_stalemate(game, now.seat):
+            if self._stale(game, before):
+                return                        # the game moved on while the bot considered it
+            game.proposed_at = before
+            self.registry.publish(game, [])   # the person's page asks him; the bot waits for the answer
+            return
+        if self._stale(game, before):
+            return
         try:
             seat, action = await self.decide(game)
         except Exception:
@@ -160,11 +169,32 @@ class BotRunner:
         if self.workers == 0:
             return False
         for seat in range(2):
-            if game.is_bot(seat):
-                task = game.stalemate_task(seat)
-                if not await thinking.run("bots", self.workers, thinking.bot_agrees, task, self.nice):
-                    return False
+            if game.is_bot(seat) and not await self.would_agree(game, seat):
+                return False
         return True
+
+    async def proposes_stalemate(self, game: LiveGame, seat: int) -> bool:
+        """Art. 21.2, before its shot in a run of safeties against a person: whether the bot at ``seat``
+        proposes a stalemate - when it would agree to one, asked in a worker process, as the library's
+        match asks its players (``game.match.agreed_stalemate``); not again at the action the person
+        declined one."""
+        state = None if game.session.game is None else game.session.game.state
+        now = game.session.to_act()
+        if (state is None or now is None or now.action != "shot" or game.is_bot(1 - seat)
+                or state.turns_without_attempt < PROPOSE_STALEMATE_AFTER or state.called_this_turn
+                or game.declined_at == game.actions):
+            return False
+        return await self.would_agree(game, seat)
+
+    async def would_agree(self, game: LiveGame, seat: int) -> bool:
+        """Whether the bot at ``seat`` agrees to a stalemate in ``game`` as it stands (Art. 21.2), asked in
+        a worker process."""
+        self.deciding += 1             # (a stopping app waits for it as for a decision)
+        try:
+            return bool(await thinking.run("bots", self.workers, thinking.bot_agrees, game.stalemate_task(seat),
+                                           self.nice))
+        finally:
+            self.deciding -= 1
 
     def _stale(self, game: LiveGame, before: int) -> bool:
         return self.registry.live.get(game.id) is not game or game.actions != before

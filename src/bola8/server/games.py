@@ -121,10 +121,24 @@ class LiveGame:
         self.lag_round = 0
         self.turn_start: float | None = None          # when the balls stopped for the seat to act (Art. 24)
         self.thinking_since: float | None = None      # a bot of this game is deciding since then (unix time)
+        # Art. 21.2, a stalemate a bot proposes to the person, before its shot in a run of safeties: the
+        # action number it was made at, while the person has not answered; and the last one declined
+        # (the bot does not propose again before the game moves on). Kept in memory only: a server
+        # restarted meanwhile asks the bot again, which decides the same.
+        self.proposed_at: int | None = None
+        self.declined_at: int | None = None
 
     @property
     def has_person(self) -> bool:
         return "person" in self.kinds
+
+    @property
+    def proposal(self) -> int | None:
+        """The seat of the bot whose stalemate proposal waits for the person's answer, or None."""
+        if self.proposed_at is None or self.proposed_at != self.actions:
+            return None
+        now = self.session.to_act()
+        return None if now is None else now.seat
 
     def is_bot(self, seat: int) -> bool:
         return self.kinds[seat].startswith("bot")

@@ -59,6 +59,8 @@ def game_view(live: LiveGame, lang: str) -> dict[str, Any]:
         "clock": live.clock(time.time()),
         "lag": live.lag,
         "hints": live.hints,
+        # Art. 21.2: the bot at this seat proposes a stalemate and waits for the person's answer
+        "proposal": None if live.proposal is None else {"by": live.proposal, "what": "stalemate"},
         "bot": None if now is None or not live.is_bot(now.seat) else {
             "seat": now.seat, "thinking_since": live.thinking_since},
     }

@@ -48,7 +48,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     call: undefined, pendingBall: null, place: null, balls: {}, paths: null, animating: false, pumping: false,
     busy: false, seats: {}, wsUp: false, pollTimer: null, clockTimer: null, stopLive: null, playback: null,
     replay: null, replayToken: 0, animation: Promise.resolve(), orient: new Orientations(), lagKey: null, lagDrawn: null,
-    lagScene: null, clockOffset: 0, pull: null, clockBeeped: null,
+    lagScene: null, clockOffset: 0, pull: null, clockBeeped: null, proposalShown: null,
   };
   for (const seat of seatsOf(id)) s.seats[seat.seat] = seat.token;
   armSound();
@@ -395,7 +395,19 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     const asking = document.querySelector("dialog[data-testid=lag-dialog], dialog[data-testid=choice-dialog]");
     if (newTurn && !asking && s.mode === "lag") lagDialog();
     if (newTurn && !asking && s.mode === "choice") choiceDialog(act.options || []);
+    // Art. 21.2: the bot proposes a stalemate before its shot; the person it plays answers
+    if (v.proposal && mine(1 - v.proposal.by) && s.proposalShown !== v.actions) {
+      s.proposalShown = v.actions;
+      proposalDialog(v.players[v.proposal.by].name);
+    }
     if (!act) overBanner();
+  }
+
+  async function proposalDialog(bot) {
+    const answer = await dialog(t("stalemate"), el("p", {}, t("stalemate_offered", { p: bot })),
+      [[t("stalemate_decline"), "decline", "", "proposal-decline"], [t("stalemate_accept"), "accept", "primary", "proposal-accept"]],
+      "proposal-dialog");
+    act("proposal", { accept: answer === "accept" });
   }
 
   function startPlace(v) {
@@ -523,7 +535,8 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     status.classList.remove("thinking");
     if (act && !mine(act.seat)) {
       const kind = v.players[act.seat].kind;
-      if (kind.startsWith("bot")) { status.textContent += ` · ${t("bot_thinking")}`; status.classList.add("thinking"); }
+      if (v.proposal) status.textContent = `${name} ${t("proposes_stalemate")}`;
+      else if (kind.startsWith("bot")) { status.textContent += ` · ${t("bot_thinking")}`; status.classList.add("thinking"); }
       else status.textContent += ` · ${Object.keys(s.seats).length ? t("waiting_other") : t("spectator")}`;
     }
     if (s.mode === "anim" && s.animShot && v.players[s.animShot.seat]) {

@@ -3,6 +3,7 @@ headless Debian chromium for the whole session (never skipped: a missing browser
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -28,16 +29,13 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`python -m bola8 serve` on a free port; its base URL (BOLA8_E2E_URL: a server already running)."""
-    if os.environ.get("BOLA8_E2E_URL"):
-        yield os.environ["BOLA8_E2E_URL"]
-        return
+@contextlib.contextmanager
+def running_server(python_args: list[str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`python <python_args> serve` on a free port with a fresh database; its base URL while it runs."""
     port = _free_port()
     db = tmp_path_factory.mktemp("e2e") / "bola8.sqlite"
     log = open(tmp_path_factory.mktemp("e2e-log") / "server.log", "w+b")
-    proc = subprocess.Popen([sys.executable, "-m", "bola8", "serve", "--port", str(port), "--db", str(db)],
+    proc = subprocess.Popen([sys.executable, *python_args, "serve", "--port", str(port), "--db", str(db)],
                             stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -53,13 +51,25 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.kill()
             raise RuntimeError("the server did not start:\n" + log.read().decode(errors="replace"))
         time.sleep(0.2)
-    yield url
-    proc.terminate()
     try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`python -m bola8 serve` on a free port; its base URL (BOLA8_E2E_URL: a server already running)."""
+    if os.environ.get("BOLA8_E2E_URL"):
+        yield os.environ["BOLA8_E2E_URL"]
+        return
+    with running_server(["-m", "bola8"], tmp_path_factory) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -6,12 +6,6 @@ first shot; what the server decides is tested in tests/server/test_stalemate_pro
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +13,7 @@ import driver as d
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from conftest import running_server
 from test_browser_play import new_match, take_turn
 
 PROPOSING_SERVER = """
@@ -37,34 +32,8 @@ sys.exit(main(sys.argv[1:]))
 
 @pytest.fixture(scope="module")
 def proposing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    db = tmp_path_factory.mktemp("e2e-proposal") / "bola8.sqlite"
-    log = open(tmp_path_factory.mktemp("e2e-proposal-log") / "server.log", "w+b")
-    proc = subprocess.Popen([sys.executable, "-c", PROPOSING_SERVER, "serve", "--port", str(port), "--db", str(db)],
-                            stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(url + "/api/meta", timeout=2) as resp:
-                if resp.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            log.seek(0)
-            proc.kill()
-            raise RuntimeError("the server did not start:\n" + log.read().decode(errors="replace"))
-        time.sleep(0.2)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    with running_server(["-c", PROPOSING_SERVER], tmp_path_factory) as url:
+        yield url
 
 
 @pytest.fixture

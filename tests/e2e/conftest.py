@@ -81,15 +81,22 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: Browser, server: str) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server)
+@contextlib.contextmanager
+def page_of(browser: Browser, base_url: str) -> Iterator[Page]:
+    """A desktop-sized page on ``base_url``; a JavaScript error on it fails the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=base_url)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    with page_of(browser, server) as pg:
+        yield pg
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ import driver as d
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import running_server
+from conftest import page_of, running_server
 from test_browser_play import new_match, take_turn
 
 PROPOSING_SERVER = """
@@ -38,13 +38,8 @@ def proposing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture
 def proposal_page(browser: Browser, proposing_server: str) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=proposing_server)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert not errors, errors
+    with page_of(browser, proposing_server) as page:
+        yield page
 
 
 def test_the_person_declines_then_accepts_a_stalemate_the_bot_proposes(proposal_page: Page, artifacts: Path) -> None:

@@ -68,7 +68,7 @@ def test_a_thinking_bot_blocks_nobody_and_a_stale_decision_is_made_again(tmp_pat
         gate.set()
         view = wait_view(client, game, lambda v: v["to_act"] is None or v["to_act"]["seat"] == 0)
         assert view["score"] == [0, 1] and view["game_number"] == 2
-        assert app.state.games.bots.failed == {}
+        assert app.state.services.bots.failed == {}
 
 
 def test_a_restarted_server_plays_the_bot_turn_it_found(tmp_path) -> None:

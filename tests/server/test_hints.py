@@ -68,7 +68,7 @@ def test_the_player_to_act_gets_the_coachs_advice_once_per_position(client, auth
     assert wider["cached"] is True and wider["advice"]["suggestions"][:1] == shot["advice"]["suggestions"]
     other = hint(client, game, tokens[now["seat"]], "level=club").json()
     assert other["cached"] is False and other["level"] == "club"
-    assert client.app.state.hints.searches == 3             # the break, the shot at two levels
+    assert client.app.state.services.hints.searches == 3             # the break, the shot at two levels
     # the same match on another server: the same advice for the same position (the search is seeded)
     with TestClient(create_app(str(tmp_path / "again.db"), bot_workers=0)) as fresh:
         game2, tokens2, view2 = hot_seat(fresh, auth)

@@ -1,8 +1,25 @@
-"""The server's refusals: one sentence naming the field, in the request's language, with its status."""
+"""The server's refusals: one sentence naming the field, in the request's language, with its status.
+
+Every answer that is not a success goes through the handlers installed here
+(:func:`install`): a refusal of the library or of a route (:class:`InputError`,
+:class:`ApiError` with its status), a body that does not validate, an unknown
+path, and - the only 5xx - a bug, logged and answered without a traceback.
+"""
 
 from __future__ import annotations
 
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
 from bola8.errors import InputError
+from bola8.game.session import OutOfTurn
+from bola8.server.deps import request_lang
+
+log = logging.getLogger("bola8.server")
 
 
 class ApiError(InputError):
@@ -31,3 +48,56 @@ def conflict(error: InputError) -> ApiError:
 def over() -> ApiError:
     return ApiError(409, "game: the match is over; no further action is possible.",
                     "game: el encuentro ha terminado; ya no es posible ninguna acción.")
+
+
+def error_response(status: int, text: str) -> JSONResponse:
+    return JSONResponse({"error": text}, status_code=status)
+
+
+_VALIDATION_ES = {"missing": "falta; es obligatorio", "extra_forbidden": "campo desconocido",
+                  "json_invalid": "el cuerpo no es JSON válido"}
+
+
+def validation_text(error: RequestValidationError, lang: str) -> tuple[int, str]:
+    """The status and sentence of a request that does not fit its route's declared shape."""
+    first = error.errors()[0] if error.errors() else {"loc": ("body",), "type": "", "msg": "invalid"}
+    loc = [str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path", "header")]
+    where = ".".join(loc) or "body"
+    kind = str(first.get("type", ""))
+    status = 400 if kind == "json_invalid" else 422
+    msg = str(first.get("msg", "invalid value"))
+    if lang == "es":
+        return status, f"{where}: {_VALIDATION_ES.get(kind, 'valor no válido (' + msg + ')')}."
+    return status, f"{where}: {msg[0].lower() + msg[1:] if msg else 'invalid value'}."
+
+
+_HTTP_EN = {404: "path: there is no such page or endpoint.", 405: "method: this endpoint does not take that method."}
+_HTTP_ES = {404: "path: no existe esa página ni ese punto de la API.",
+            405: "method: este punto de la API no admite ese método."}
+
+
+def install(app: FastAPI) -> None:
+    """Answer every refusal and every bug of ``app`` as ``{"error": sentence}``."""
+
+    @app.exception_handler(RequestValidationError)
+    async def on_validation(request: Request, error: RequestValidationError) -> JSONResponse:
+        status, text = validation_text(error, request_lang(request))
+        return error_response(status, text)
+
+    @app.exception_handler(InputError)
+    async def on_input(request: Request, error: InputError) -> JSONResponse:
+        status = error.status if isinstance(error, ApiError) else 409 if isinstance(error, OutOfTurn) else 422
+        return error_response(status, error.text(request_lang(request)))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def on_http(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        lang = request_lang(request)
+        text = (_HTTP_ES if lang == "es" else _HTTP_EN).get(
+            error.status_code, "request: rechazada." if lang == "es" else "request: refused.")
+        return error_response(error.status_code, text)
+
+    @app.exception_handler(Exception)
+    async def on_bug(request: Request, error: Exception) -> JSONResponse:
+        log.exception("bug answering %s %s", request.method, request.url.path)
+        return error_response(500, "server: an internal error; it has been logged." if request_lang(request) == "en"
+                              else "server: un error interno; ha quedado registrado.")

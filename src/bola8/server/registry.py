@@ -4,8 +4,10 @@ Every change of a game - a person's action answered by an HTTP request, a
 bot's action played in the background (:mod:`bola8.server.bots`) - goes
 through :meth:`GameRegistry.commit` on the event loop: the action is applied,
 stored (committed before anyone is told), published to the game's WebSocket
-spectators, and the bots are woken in case one of them is to act next. So the
-order a spectator sees is the order on the disk.
+spectators, and the registry's listeners are told (the bot runner listens, in
+case a bot is to act next). So the order a spectator sees is the order on the
+disk. The registry knows no listener by name: it imports neither the bots nor
+the routes.
 """
 
 from __future__ import annotations
@@ -14,17 +16,16 @@ import asyncio
 import json
 import secrets
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from bola8.game.session import Action
 from bola8.server.errors import not_found
 from bola8.server.games import LiveGame, ShotEntry, action_from_dict, action_to_dict
+from bola8.server.live import Hub
 from bola8.server.store import Store, token_digest
 from bola8.server.views import game_view, shot_text
 
-if TYPE_CHECKING:
-    from bola8.server.app import Hub
-    from bola8.server.bots import BotRunner
+Listener = Callable[[LiveGame], None]
 
 
 class GameRegistry:
@@ -35,7 +36,8 @@ class GameRegistry:
         self.hub = hub
         self.live: dict[str, LiveGame] = {}
         self.tokens: dict[str, list[str | None]] = {}
-        self.bots: BotRunner | None = None
+        # told of every game that changed or came into memory (the bot runner: is a bot to act?)
+        self.listeners: list[Listener] = []
         self._waiters: dict[str, list[asyncio.Future[None]]] = {}
 
     # ------------------------------------------------------------ finding games
@@ -57,8 +59,8 @@ class GameRegistry:
         self.live[game.id], self.tokens[game.id] = game, tokens
         if game.session.over:
             self.store.mark_over(game.id)        # a database from before the column was added
-        elif self.bots is not None:
-            self.bots.wake(game)
+        else:
+            self._tell(game)
         return game
 
     def load(self, game_id: str) -> LiveGame:
@@ -70,14 +72,13 @@ class GameRegistry:
     def add(self, game: LiveGame, tokens: list[str | None]) -> None:
         """A game just created (and stored)."""
         self.live[game.id], self.tokens[game.id] = game, tokens
-        if self.bots is not None:
-            self.bots.wake(game)
+        self._tell(game)
 
-    def seat_of(self, game_id: str, authorization: str | None) -> int | None:
+    def seat_of(self, game_id: str, token: str | None) -> int | None:
         """The seat whose token the request carries, or None."""
-        if not authorization or not authorization.startswith("Bearer "):
+        if not token:
             return None
-        digest = token_digest(authorization[len("Bearer "):].strip())
+        digest = token_digest(token)
         for seat, stored in enumerate(self.tokens.get(game_id, [])):
             if stored is not None and secrets.compare_digest(stored, digest):
                 return seat
@@ -101,9 +102,12 @@ class GameRegistry:
         for waiter in self._waiters.pop(game.id, []):
             if not waiter.done():
                 waiter.set_result(None)
-        if self.bots is not None:
-            self.bots.wake(game)
+        self._tell(game)
         return played
+
+    def _tell(self, game: LiveGame) -> None:
+        for listener in self.listeners:
+            listener(game)
 
     async def changed(self, game_id: str, after: int, timeout: float) -> bool:
         """Wait until the game has more than ``after`` actions; False after ``timeout`` seconds."""
@@ -123,7 +127,7 @@ class GameRegistry:
 
     def publish(self, game: LiveGame, shots: list[ShotEntry]) -> None:
         """Each spectator's message for this change: the view and the last stroke of it."""
-        if not self.hub.queues.get(game.id):
+        if not self.hub.watched(game.id):
             return                      # nobody watches: no JSON to build
         last = shots[-1] if shots else None
         self.hub.publish(game.id, {lang: '{"view":' + json.dumps(game_view(game, lang), ensure_ascii=False)

@@ -1,8 +1,9 @@
-"""The referee assistant's endpoints: /api/tables (a real table kept by one person with its token).
+"""The real tables the server holds (the referee assistant): each kept by one person with its token.
 
 Event-sourced like the games: the creation parameters and every accepted
 change (``undo`` included) are stored in order and applied again to a fresh
-:class:`~bola8.game.real_table.RealTableMatch` when the server starts.
+:class:`~bola8.game.real_table.RealTableMatch` when the server starts. The
+endpoints are :mod:`bola8.server.routes.tables`.
 """
 
 from __future__ import annotations
@@ -11,49 +12,13 @@ import json
 import secrets
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
-
-from fastapi import FastAPI, Header, WebSocket
-from fastapi.responses import PlainTextResponse
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
 
 from bola8 import rules
 from bola8.game.real_table import RealTableMatch
-from bola8.server.errors import ApiError, forbidden, not_found
+from bola8.server.errors import forbidden, not_found
+from bola8.server.live import Hub
 from bola8.server.store import Store, token_digest
-
-if TYPE_CHECKING:
-    from bola8.server.app import Hub
-
-Lang = Literal["es", "en"]
-
-
-class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class NewTable(_Body):
-    players: list[str] = Field(min_length=2, max_length=2)
-    race: int = Field(5, ge=1, le=99)
-    ruleset: str = "spanish"
-
-
-class TableLag(_Body):
-    winner: int = Field(ge=0, le=1)
-    breaks: int | None = Field(None, ge=0, le=1)
-
-
-class TableChoice(_Body):
-    option: str
-
-
-class TableDeclare(_Body):
-    what: Literal["stalemate", "forfeit"]
-    player: int | None = Field(None, ge=0, le=1)
-
-
-class TablePlayer(_Body):
-    player: int = Field(ge=0, le=1)
 
 
 @dataclass
@@ -144,10 +109,20 @@ class TableRegistry:
         table = self.load(table_id)
         return table_view(table_id, table.match, lang, table.last_at)
 
-    def change(self, table_id: str, authorization: str | None, data: dict[str, Any], lang: str) -> dict[str, Any]:
+    def create(self, players: tuple[str, str], race: int, ruleset: str) -> tuple[str, str]:
+        """A new table, stored: its id and the token that keeps it."""
+        match = RealTableMatch(players, race, ruleset)
+        table_id = "t_" + secrets.token_urlsafe(9)
+        token = secrets.token_urlsafe(24)
+        params = {"players": list(players), "race": race, "ruleset": ruleset}
+        self.store.create(table_id, "table", params, token_digest(token))
+        self.live[table_id] = LiveTable(match, token_digest(token), 0, None)
+        return table_id, token
+
+    def change(self, table_id: str, token: str | None, data: dict[str, Any], lang: str) -> dict[str, Any]:
+        """Apply one change entered with the table's token: stored, published, answered."""
         table = self.load(table_id)
-        given = (authorization or "")[len("Bearer "):].strip() if (authorization or "").startswith("Bearer ") else ""
-        if not given or not secrets.compare_digest(token_digest(given), table.digest):
+        if not token or not secrets.compare_digest(token_digest(token), table.digest):
             raise forbidden("this table")
         result = apply_change(table.match, data)
         at = time.time()
@@ -163,92 +138,3 @@ class TableRegistry:
         if data["type"] in ("shot", "choice", "declare"):
             answer["ruling"] = result.to_dict(lang)
         return answer
-
-    def install(self, app: FastAPI) -> None:
-        @app.post("/api/tables", status_code=201)
-        async def create_table(body: NewTable, lang: Lang = "es") -> dict[str, Any]:
-            match = RealTableMatch((body.players[0], body.players[1]), body.race, body.ruleset)
-            table_id = "t_" + secrets.token_urlsafe(9)
-            token = secrets.token_urlsafe(24)
-            params = {"players": body.players, "race": body.race, "ruleset": body.ruleset}
-            self.store.create(table_id, "table", params, token_digest(token))
-            self.live[table_id] = LiveTable(match, token_digest(token), 0, None)
-            return {"id": table_id, "token": token, "view": self.view(table_id, lang)}
-
-        @app.get("/api/tables/{table_id}")
-        async def get_table(table_id: str, lang: Lang = "es") -> dict[str, Any]:
-            return self.view(table_id, lang)
-
-        @app.post("/api/tables/{table_id}/lag")
-        async def table_lag(table_id: str, body: TableLag, lang: Lang = "es",
-                            authorization: str | None = Header(None)) -> dict[str, Any]:
-            return self.change(table_id, authorization, {"type": "lag", "winner": body.winner,
-                                                         "breaks": body.breaks}, lang)
-
-        @app.post("/api/tables/{table_id}/shot")
-        async def table_shot(table_id: str, body: dict[str, Any], lang: Lang = "es",
-                             authorization: str | None = Header(None)) -> dict[str, Any]:
-            from bola8 import rules
-
-            rules.Shot.from_dict(body)      # refused here, before the token check can hide a bad field
-            return self.change(table_id, authorization, {"type": "shot", "facts": body}, lang)
-
-        @app.post("/api/tables/{table_id}/choice")
-        async def table_choice(table_id: str, body: TableChoice, lang: Lang = "es",
-                               authorization: str | None = Header(None)) -> dict[str, Any]:
-            return self.change(table_id, authorization, {"type": "choice", "option": body.option}, lang)
-
-        @app.post("/api/tables/{table_id}/declare")
-        async def table_declare(table_id: str, body: TableDeclare, lang: Lang = "es",
-                                authorization: str | None = Header(None)) -> dict[str, Any]:
-            return self.change(table_id, authorization, {"type": "declare", "what": body.what,
-                                                         "player": body.player}, lang)
-
-        @app.post("/api/tables/{table_id}/preview")
-        async def table_preview(table_id: str, body: dict[str, Any], lang: Lang = "es") -> dict[str, Any]:
-            """The ruling a shot's facts would get now and, for each doubtful fact turned the other way,
-            the ruling then (the referee's what-if); nothing is entered, so no token is needed."""
-            from bola8 import rules
-
-            rules.Shot.from_dict(body)
-            ruling, variants = self.load(table_id).match.what_if(body)
-            return {"ruling": ruling.to_dict(lang),
-                    "what_if": [{"fact": v.fact, "value": v.value, "same": v.same, "ruling": v.ruling.to_dict(lang)}
-                                for v in variants]}
-
-        @app.post("/api/tables/{table_id}/warn")
-        async def table_warn(table_id: str, body: TablePlayer, lang: Lang = "es",
-                             authorization: str | None = Header(None)) -> dict[str, Any]:
-            """Art. 24: the referee warns a player for slow play; his shots are timed from now on."""
-            return self.change(table_id, authorization, {"type": "warn", "player": body.player}, lang)
-
-        @app.post("/api/tables/{table_id}/disqualify")
-        async def table_disqualify(table_id: str, body: TablePlayer, lang: Lang = "es",
-                                   authorization: str | None = Header(None)) -> dict[str, Any]:
-            """Art. 22: the tournament director disqualifies a player; the match ends, the other wins."""
-            return self.change(table_id, authorization, {"type": "disqualify", "player": body.player}, lang)
-
-        @app.post("/api/tables/{table_id}/undo")
-        async def table_undo(table_id: str, lang: Lang = "es",
-                             authorization: str | None = Header(None)) -> dict[str, Any]:
-            return self.change(table_id, authorization, {"type": "undo"}, lang)
-
-        @app.get("/api/tables/{table_id}/record")
-        async def table_record(table_id: str) -> PlainTextResponse:
-            return PlainTextResponse(self.load(table_id).match.record_text(), media_type="application/x-ndjson",
-                                     headers={"Content-Disposition": f'attachment; filename="{table_id}.jsonl"'})
-
-        @app.websocket("/api/tables/{table_id}/live")
-        async def table_live(websocket: WebSocket, table_id: str) -> None:
-            from bola8.server.app import _serve_socket
-
-            await websocket.accept()
-            lang_ = "en" if websocket.query_params.get("lang") == "en" else "es"
-            try:
-                first = self.view(table_id, lang_)
-            except ApiError as error:
-                await websocket.send_text(json.dumps({"error": error.text(lang_)}, ensure_ascii=False))
-                await websocket.close(code=4404)
-                return
-            await websocket.send_text(json.dumps({"view": first}, ensure_ascii=False))
-            await _serve_socket(websocket, self.hub, table_id, lang_)

@@ -1,0 +1,65 @@
+"""Live updates: who watches each game and table, and the WebSocket loop that sends them each change.
+
+A :class:`Hub` holds one queue per open WebSocket, under the key of what it
+watches (a game's or a table's id). Publishing puts one message, already
+encoded in each language, in every queue of that key; :func:`serve_socket`
+sends a connection's messages in order until the connection goes away. The
+hub knows nothing of games or tables: what is published is decided by their
+registries.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from fastapi import WebSocket, WebSocketDisconnect
+
+
+class Hub:
+    """The WebSocket spectators of each game and table: one queue per connection."""
+
+    def __init__(self) -> None:
+        self.queues: dict[str, set[asyncio.Queue[dict[str, str]]]] = {}
+
+    def watched(self, key: str) -> bool:
+        """Whether anyone watches ``key`` now (a registry builds no message for nobody)."""
+        return bool(self.queues.get(key))
+
+    def publish(self, key: str, texts: dict[str, str]) -> None:
+        """Queue one message (its JSON text per language) for every spectator of ``key``."""
+        for queue in self.queues.get(key, ()):
+            queue.put_nowait(texts)
+
+
+def socket_lang(websocket: WebSocket) -> str:
+    """The language a WebSocket asked for (``?lang=en``), Spanish by default."""
+    return "en" if websocket.query_params.get("lang") == "en" else "es"
+
+
+async def serve_socket(websocket: WebSocket, hub: Hub, key: str, lang: str) -> None:
+    """Send every message published under ``key`` to one spectator until it goes away."""
+    queue: asyncio.Queue[dict[str, str]] = asyncio.Queue()
+    hub.queues.setdefault(key, set()).add(queue)
+
+    async def receive() -> None:
+        while True:
+            await websocket.receive_text()
+
+    reader = asyncio.ensure_future(receive())
+    try:
+        while True:
+            getter = asyncio.ensure_future(queue.get())
+            done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
+            if reader in done:
+                getter.cancel()
+                return
+            await websocket.send_text(getter.result()[lang])
+    except (WebSocketDisconnect, RuntimeError):
+        return
+    finally:
+        reader.cancel()
+        spectators = hub.queues.get(key)
+        if spectators is not None:
+            spectators.discard(queue)
+            if not spectators:
+                del hub.queues[key]     # no key outlives its last spectator: the hub stays bounded

@@ -1,0 +1,8 @@
+"""The API's routes, one module per resource (each an ``APIRouter``); :data:`ROUTERS` in the order the
+app includes them - the static files last, as their catch-all path would shadow the others."""
+
+from __future__ import annotations
+
+from bola8.server.routes import games, meta, practice, static, tables
+
+ROUTERS = (games.router, tables.router, practice.router, meta.router, static.router)

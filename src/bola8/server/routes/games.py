@@ -1,0 +1,299 @@
+"""/api/games: matches on the simulated table - made, played, watched, advised (docs/server-api.md).
+
+A person acts for the seat whose token the request carries; a bot's actions
+are played in the background (:mod:`bola8.server.bots`); anyone with the id
+may read a game, its shots, its record, and watch it live.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from typing import Any, Literal
+
+from fastapi import APIRouter, WebSocket
+from fastapi.responses import PlainTextResponse, Response
+from pydantic import Field, StrictBool
+
+from bola8 import rules
+from bola8.errors import InputError
+from bola8.game.session import (Action, ChoiceAction, DeclareAction, LagAction, OutOfTurn, PlaceAction,
+                                ShotAction)
+from bola8.server.deps import LangDep, Services, ServicesDep, TokenDep, services_of
+from bola8.server.errors import ApiError, conflict, forbidden, over
+from bola8.server.games import LiveGame, player_kind
+from bola8.server.hints import DEFAULT_LEVEL, DEFAULT_TOP, answer, check_query
+from bola8.server.live import serve_socket, socket_lang
+from bola8.server.schemas import Body, CallJson, StrikeJson, call_of, strike_of
+from bola8.server.store import token_digest
+from bola8.server.views import game_view, shot_text
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+ADVANCE_WAIT_S = 60.0          # /advance answers 409 when a bot takes longer than this to decide
+
+
+class NewGame(Body):
+    players: list[str] = Field(min_length=2, max_length=2)
+    race: int = Field(3, ge=1, le=99)
+    table: str = "9ft"
+    ruleset: str = "spanish"
+    seed: int | None = Field(None, ge=0, le=2**31 - 1)
+    names: list[str] | None = Field(None, min_length=2, max_length=2)
+    # Art. 24: the seats warned for slow play before the match starts; their strokes are timed
+    warned: list[Literal[0, 1]] = Field(default_factory=list, max_length=2)
+    # whether the players may ask the coach for a hint (bola8.server.hints)
+    hints: StrictBool = True
+
+
+class LagBody(Body):
+    speed: float
+    breaks: StrictBool = True
+
+
+class PlaceBody(Body):
+    x: float
+    y: float
+
+
+class ShotBody(Body):
+    strike: StrikeJson
+    call: CallJson | None = None
+    elapsed_s: float | None = Field(None, ge=0)
+
+
+class ChoiceBody(Body):
+    option: str
+
+
+class DeclareBody(Body):
+    what: Literal["stalemate", "forfeit"]
+
+
+class AnswerBody(Body):
+    accept: StrictBool
+
+
+def json_answer(text: str) -> Response:
+    return Response(text, media_type="application/json")
+
+
+def act(s: Services, game_id: str, token: str | None, action: Action, lang: str, *,
+        bots_agreed: int | None = None) -> Response:
+    """A person's action: stored and answered at once; a bot to act next plays in the background.
+    ``bots_agreed``: for a stalemate, the number of actions the game had when its bots agreed."""
+    games = s.games
+    game = games.load(game_id)
+    now = game.session.to_act()
+    if now is None:
+        raise over()
+    seat = games.seat_of(game_id, token)
+    if seat is None:
+        raise forbidden("a person seat of this game" if isinstance(action, DeclareAction) else f"seat {now.seat}")
+    if isinstance(action, DeclareAction) and game.session.game is None:
+        raise conflict(OutOfTurn("declare: no game is in play yet; the lag comes first.",
+                                 "declare: todavía no hay partida en juego; primero va el sorteo."))
+    if isinstance(action, DeclareAction) and action.what == "stalemate" and not all(
+            kind == "person" for kind in game.kinds):
+        if bots_agreed is None:
+            raise ApiError(409, "what: the bot does not agree to a stalemate (Art. 21.2): the position is "
+                                "worth more to it than the rack played again.",
+                           "what: el bot no acepta tablas (Art. 21.2): la posición le vale más que volver a "
+                           "jugar la partida.")
+        if bots_agreed != game.actions:
+            raise ApiError(409, "what: the game went on while the bot considered the stalemate; propose it "
+                                "again.",
+                           "what: la partida siguió mientras el bot consideraba las tablas; vuelva a "
+                           "proponerlas.")
+    if isinstance(action, ShotAction) and action.elapsed_s is not None and game.on_clock(seat):
+        raise InputError("elapsed_s: this seat is on the shot clock (Art. 24); the server measures its time, "
+                         "so leave elapsed_s out.",
+                         "elapsed_s: este asiento juega con reloj de tiro (Art. 24); el servidor mide su "
+                         "tiempo, así que no envíe elapsed_s.")
+    played = games.commit(game, seat, game.timed(seat, action, time.time()))
+    shot = played[0] if played and isinstance(action, ShotAction) else None
+    return json_answer(games.answer(game, played, shot, lang))
+
+
+@router.post("", status_code=201)
+async def create_game(body: NewGame, s: ServicesDep, lang: LangDep) -> Response:
+    from bola8.physics import table_spec
+
+    kinds = [player_kind(kind, f"players[{i}]") for i, kind in enumerate(body.players)]
+    table_spec(body.table)
+    rules.get_ruleset(body.ruleset)
+    names = body.names or [("bot" if kind.startswith("bot") else f"Jugador {i + 1}" if lang == "es"
+                            else f"Player {i + 1}") for i, kind in enumerate(kinds)]
+    for i, name in enumerate(names):
+        if not name.strip() or len(name) > 40:
+            raise InputError(f"names[{i}]: {name!r} is not a name; expected 1 to 40 characters.",
+                             f"names[{i}]: {name!r} no es un nombre; se esperaban de 1 a 40 caracteres.")
+    seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+    params: dict[str, Any] = {"players": kinds, "names": names, "race": body.race, "table": body.table,
+                              "ruleset": body.ruleset, "seed": seed}
+    if body.warned:
+        params["warned"] = sorted(set(body.warned))
+    params["hints"] = body.hints
+    game_id = "g_" + secrets.token_urlsafe(9)
+    seat_tokens = [secrets.token_urlsafe(24) if kind == "person" else None for kind in kinds]
+    digests = [None if t is None else token_digest(t) for t in seat_tokens]
+    game = LiveGame(game_id, params)
+    s.store.create(game_id, "game", params, digests)
+    s.games.add(game, digests)
+    answer_ = {"id": game_id, "seats": [{"seat": i, "token": t} for i, t in enumerate(seat_tokens)],
+               "view": game_view(game, lang)}
+    return Response(json.dumps(answer_, ensure_ascii=False), status_code=201, media_type="application/json")
+
+
+@router.get("/{game_id}")
+async def get_game(game_id: str, s: ServicesDep, lang: LangDep) -> dict[str, Any]:
+    return game_view(s.games.load(game_id), lang)
+
+
+@router.post("/{game_id}/lag")
+async def lag(game_id: str, body: LagBody, s: ServicesDep, lang: LangDep, token: TokenDep) -> Response:
+    return act(s, game_id, token, LagAction(body.speed, body.breaks), lang)
+
+
+@router.post("/{game_id}/place")
+async def place(game_id: str, body: PlaceBody, s: ServicesDep, lang: LangDep, token: TokenDep) -> Response:
+    return act(s, game_id, token, PlaceAction(body.x, body.y), lang)
+
+
+@router.post("/{game_id}/shot")
+async def shot(game_id: str, body: ShotBody, s: ServicesDep, lang: LangDep, token: TokenDep) -> Response:
+    return act(s, game_id, token, ShotAction(strike_of(body.strike), call_of(body.call), body.elapsed_s), lang)
+
+
+@router.post("/{game_id}/choice")
+async def choice(game_id: str, body: ChoiceBody, s: ServicesDep, lang: LangDep, token: TokenDep) -> Response:
+    return act(s, game_id, token, ChoiceAction(body.option), lang)
+
+
+@router.post("/{game_id}/declare")
+async def declare(game_id: str, body: DeclareBody, s: ServicesDep, lang: LangDep, token: TokenDep) -> Response:
+    agreed = None
+    if body.what == "stalemate":
+        agreed = await bots_agree(s, game_id, token)
+    return act(s, game_id, token, DeclareAction(body.what), lang, bots_agreed=agreed)
+
+
+@router.post("/{game_id}/proposal")
+async def answer_proposal(game_id: str, body: AnswerBody, s: ServicesDep, lang: LangDep,
+                          token: TokenDep) -> Response:
+    """Art. 21.2: the person answers the stalemate the bot proposed before its shot. Accepted, the
+    rack is played again (a stalemate declared by both); declined, the bot plays its shot."""
+    game = s.games.load(game_id)
+    by = game.proposal
+    if by is None:
+        raise ApiError(409, "accept: no stalemate proposal waits for an answer in this game.",
+                       "accept: en esta partida no hay ninguna propuesta de tablas por contestar.")
+    seat = s.games.seat_of(game_id, token)
+    if seat is None or seat == by:
+        raise forbidden(f"seat {1 - by}")
+    if body.accept:
+        return act(s, game_id, token, DeclareAction("stalemate"), lang, bots_agreed=game.actions)
+    game.proposed_at, game.declined_at = None, game.actions
+    s.games.publish(game, [])
+    s.bots.wake(game)
+    return json_answer(s.games.answer(game, [], None, lang))
+
+
+async def bots_agree(s: Services, game_id: str, token: str | None) -> int | None:
+    """Art. 21.2: a person proposes a stalemate to the bot(s) of the game; the game's number of
+    actions when they all agree, else None. Asked only of a seated person in a game in play (act
+    refuses the others with its own reason)."""
+    game = s.games.load(game_id)
+    if (game.session.to_act() is None or game.session.game is None or all(k == "person" for k in game.kinds)
+            or s.games.seat_of(game_id, token) is None):
+        return None
+    before = game.actions
+    return before if await s.bots.agree_to_stalemate(game) else None
+
+
+@router.post("/{game_id}/advance")
+async def advance(game_id: str, s: ServicesDep, lang: LangDep) -> Response:
+    """A bot is to act: wait for its next action (the server plays it in the background) and answer
+    it like an action; anyone may ask."""
+    game = s.games.load(game_id)
+    now = game.session.to_act()
+    if now is None:
+        raise over()
+    if not game.is_bot(now.seat):
+        raise ApiError(409, f"to_act: seat {now.seat} is a person; only a bot's turn can be advanced.",
+                       f"to_act: el asiento {now.seat} es una persona; solo se avanza el turno de un bot.")
+    if game.proposal is not None:
+        raise ApiError(409, "advance: the bot proposes a stalemate (Art. 21.2); it plays when the person "
+                            "answers (POST .../proposal).",
+                       "advance: el bot propone tablas (Art. 21.2); juega cuando la persona conteste "
+                       "(POST .../proposal).")
+    before, strokes = game.actions, len(game.shots)
+    if game_id in s.bots.failed:
+        raise RuntimeError(f"the bot of game {game_id} stopped: {s.bots.failed[game_id]}")
+    s.bots.wake(game)
+    if not await s.games.changed(game_id, before, timeout=ADVANCE_WAIT_S):
+        raise ApiError(409, "advance: the bot is still deciding; ask again.",
+                       "advance: el bot todavía está decidiendo; vuelva a pedirlo.")
+    game = s.games.load(game_id)
+    played = game.shots[strokes:]
+    shot_ = played[0] if played and played[0].action == before else None
+    return json_answer(s.games.answer(game, played, shot_, lang))
+
+
+@router.get("/{game_id}/hint")
+async def hint(game_id: str, s: ServicesDep, token: TokenDep, lang: LangDep, level: str = DEFAULT_LEVEL,
+               top: int = DEFAULT_TOP) -> dict[str, Any]:
+    """The coach's advice for the player to act (bola8.server.hints: who may ask, the cache)."""
+    check_query(level, top)
+    game = s.games.load(game_id)
+    now = s.hints.check(game, s.games.seat_of(game_id, token))
+    actions = game.actions
+    advice, cached = await s.hints.advice(game, level)
+    return answer(game_id, actions, now, advice, level, top, cached)
+
+
+@router.get("/{game_id}/record")
+async def record(game_id: str, s: ServicesDep) -> PlainTextResponse:
+    game = s.games.load(game_id)
+    return PlainTextResponse(game.record_text(), media_type="application/x-ndjson",
+                             headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'})
+
+
+@router.get("/{game_id}/lag")
+async def get_lag(game_id: str, s: ServicesDep) -> dict[str, Any]:
+    """The last lag round (VIEW's ``lag``) with each stroke's trajectory, to draw the lag as played."""
+    from bola8.game.lag import lag_simulation
+    from bola8.server.trajectory import trajectory
+
+    game = s.games.load(game_id)
+    if game.lag is None:
+        raise ApiError(404, "lag: this match has had no lag yet.", "lag: este encuentro aún no ha tenido arrime.")
+    session = game.session
+    strokes = [{**stroke, "trajectory": trajectory(lag_simulation(session.spec, stroke["speed"], player=stroke["seat"],
+                                                                  physics=session.settings.physics))["0"]}
+               for stroke in game.lag["strokes"]]
+    return {**game.lag, "strokes": strokes}
+
+
+@router.get("/{game_id}/shots/{n}")
+async def get_shot(game_id: str, n: int, s: ServicesDep, lang: LangDep) -> Response:
+    game = s.games.load(game_id)
+    if not 1 <= n <= len(game.shots):
+        raise ApiError(404, f"n: shot {n} does not exist; this game has shots 1 to {len(game.shots)}.",
+                       f"n: el tiro {n} no existe; esta partida tiene los tiros 1 a {len(game.shots)}.")
+    return json_answer(shot_text(game.shots[n - 1], lang))
+
+
+@router.websocket("/{game_id}/live")
+async def game_live(websocket: WebSocket, game_id: str) -> None:
+    s = services_of(websocket)
+    await websocket.accept()
+    lang = socket_lang(websocket)
+    try:
+        game = s.games.load(game_id)
+    except ApiError as error:
+        await websocket.send_text(json.dumps({"error": error.text(lang)}, ensure_ascii=False))
+        await websocket.close(code=4404)
+        return
+    await websocket.send_text(json.dumps({"view": game_view(game, lang), "shot": None}, ensure_ascii=False))
+    await serve_socket(websocket, s.hub, game_id, lang)

@@ -1,0 +1,33 @@
+"""/api/meta and /api/articles: what the browser app offers and draws, and the rulebook's text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from bola8.server.deps import LangDep
+
+router = APIRouter(prefix="/api", tags=["meta"])
+
+
+@router.get("/meta")
+async def meta(lang: LangDep) -> dict[str, Any]:
+    """Tables with their geometry, rulesets, bots, and the closed sets the page offers."""
+    from bola8.server.meta import meta_dict
+
+    return meta_dict(lang)
+
+
+@router.get("/articles")
+async def get_articles(lang: LangDep) -> dict[str, Any]:
+    """The rulebook's text by article (Spanish: the reglamento; English: the project's reading), and
+    where each citation a ruling's reason can carry points in it."""
+    from bola8.rules.messages import MESSAGES
+    from bola8.rules.texts import articles, cite
+
+    citations = {}
+    for article, _, _ in MESSAGES.values():
+        ident, ref = cite(article)
+        citations[article] = {"article": ident, "ref": ref}
+    return {"lang": lang, "articles": articles(lang), "citations": citations}

@@ -3,6 +3,7 @@ there, and every citation a reason can carry points at a paragraph of it."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from bola8.rules.messages import MESSAGES
@@ -12,9 +13,16 @@ ROOT = Path(__file__).resolve().parents[2]
 TEXT = ROOT / "src" / "bola8" / "rules" / "text"
 
 
-def test_the_packaged_texts_are_the_documents() -> None:
-    assert (TEXT / "reglamento-bola8.txt").read_bytes() == (ROOT / "docs" / "reglamento-bola8.txt").read_bytes()
-    assert (TEXT / "rulings.md").read_bytes() == (ROOT / "docs" / "rulings.md").read_bytes()
+def test_the_packaged_texts_are_the_only_copies_and_the_docs_link_to_them() -> None:
+    names = ("reglamento-bola8.txt", "rulings.md")
+    copies = []
+    for folder, subfolders, files in os.walk(ROOT):
+        subfolders[:] = [d for d in subfolders if not d.startswith(".") and d not in ("build", "dist")]
+        copies += [Path(folder) / name for name in files if name.lower() in names]
+    assert sorted(copies) == sorted(TEXT / name for name in names)
+    rules_page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    for name in names:
+        assert f"(../src/bola8/rules/text/{name})" in rules_page
 
 
 def test_twenty_four_articles_with_the_two_twelves_and_eighteens() -> None:

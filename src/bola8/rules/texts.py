@@ -9,9 +9,9 @@ their ids are "12a" (scoring) / "12b" (fouls) and "18a" (combinations) /
 item letter under 12 is a foul (12b); 18.1 is the combinations' only
 paragraph (18a), any other paragraph of 18 the frozen cue ball (18b).
 
-The texts are the package's copies of ``docs/reglamento-bola8.txt`` (the
-reglamento as published) and ``docs/rulings.md`` (the project's English
-reading and decisions); a test keeps each copy equal to its document.
+The texts are ``text/reglamento-bola8.txt`` (the reglamento as published)
+and ``text/rulings.md`` (the project's English reading and decisions) beside
+this module: the only copies, which docs/rules.md links to.
 
 >>> cite("12.1.b")
 ('12b', '1.b')

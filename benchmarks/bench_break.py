@@ -36,7 +36,7 @@ BOLA8_SIDE = HERE / "_bola8_side.py"
 TABLE_NAME = "9ft"
 TARGET_SPEEDUP = 50.0
 AIM_SPEEDUP = 100.0
-TARGET_COMPILE_S = 8.0   # issue 12: the first call with an empty numba cache under 8 s
+TARGET_COMPILE_S = 8.0   # the first call with an empty numba cache should stay under 8 s
 # The names bench_break needs from bola8.physics; anything missing means "engine not usable yet".
 BOLA8_API = ("table_spec", "Strike", "simulate_layout")
 

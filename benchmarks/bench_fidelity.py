@@ -713,7 +713,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-# ------------------------------------------------------------------ balls in the air (issue 12, part 1)
+# ------------------------------------------------------------------ balls in the air (the engine's flight model)
 
 def air_figures(n_breaks: int) -> None:
     """Jumps, bounces, masse, the ball-ball hop and balls off the table, beside their published values.

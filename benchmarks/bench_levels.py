@@ -1,4 +1,4 @@
-"""How strong and how fast the searching bot's levels are (issue 13's benchmark).
+"""How strong and how fast the searching bot's levels are (the figures of docs/bots.md).
 
     .venv/bin/python benchmarks/bench_levels.py makerate [--trials 1000]
     .venv/bin/python benchmarks/bench_levels.py times [--levels champion] [--racks 6] [--noise 1]

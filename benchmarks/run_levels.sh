@@ -1,5 +1,5 @@
 #!/bin/sh
-# The batches behind the levels' figures in the README (issue 13): long, run it in the background.
+# The batches behind the levels' figures in docs/bots.md: long, run it in the background.
 #   nice -n 10 sh benchmarks/run_levels.sh runs/levels
 # Each step is one `bola8 batch` on both cores; a folder already complete is skipped, so the script
 # can be run again after an interruption (a half-done folder is continued with --resume).
@@ -19,7 +19,7 @@ batch() {   # name games noise seed playerA playerB
 }
 
 # The sizes are what one afternoon on two shared cores allowed (the champion plays a rack in about
-# half a minute there); the issue asks 1,000 racks a level: raise N (or add seeds) where time allows.
+# half a minute there); 1,000 racks a level would narrow the intervals: raise N (or add seeds) where time allows.
 N=${N:-100}
 batch vs-champion-baseline 200 1 1 bot:champion bot:baseline
 batch self-champion-1x-s1 $N 1 1 bot:champion bot:champion

@@ -34,7 +34,7 @@ def test_an_entry_kernel_is_numbas_cached_dispatcher():
 
 def test_kernels_take_max_and_min_of_two_floats_from_scalar():
     # numba 0.68 types its max/min overloads anew at every call (about 5 ms of the first compile each):
-    # the kernels use scalar.larger/smaller, compiled once (README, Speed)
+    # the kernels use scalar.larger/smaller, compiled once (docs/performance.md)
     import ast
     from pathlib import Path
 

@@ -184,7 +184,7 @@ def kernel(*, inline: Inline = "never", entry: bool = False,
     Measured on the first ``simulate_layout`` with an empty cache (2-CPU AMD EPYC,
     alternated fresh processes): 9.7-10.3 s when every helper the tests call was a
     cached entry with its wrappers (each wrote its own cache file, holding the code
-    of the levels below it), 8.9-9.0 s with the three kinds (README, Speed).
+    of the levels below it), 8.9-9.0 s with the three kinds (docs/performance.md).
     """
 
     def decorate(func: F) -> F:

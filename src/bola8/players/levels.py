@@ -4,7 +4,7 @@ A level scales the execution noise of the match (``--noise``, 1 = the computer
 olympiad's deviations) and sets how much the bot looks before it shoots. Every
 budget is a *count* (shot plans, strokes, noisy samples, outcomes looked
 ahead), never a time, so a level plays the same strokes for the same seed on any
-machine. The measured strength of each level is in the README (``benchmarks/bench_levels.py``).
+machine. The measured strength of each level is in docs/bots.md (``benchmarks/bench_levels.py``).
 
 - ``noise_scale``: the level's execution noise is the match's times this.
 - ``kinds``: the shot types it generates (``pot`` straight in; ``bank`` off one

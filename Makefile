@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run demo test browser typecheck bench screenshots clean
+.PHONY: run demo test test-fast browser typecheck bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,10 @@ test: $(VENV)/.installed-dev browser
 	$(BIN)/python -m pytest; tests=$$?; \
 	wait $$typing; typed=$$?; echo "mypy --strict:"; cat $(VENV)/mypy.log; \
 	[ $$tests -eq 0 ] && [ $$typed -eq 0 ]
+
+# The edit loop: every test but those marked slow, without mypy.
+test-fast: $(VENV)/.installed-dev browser
+	$(BIN)/python -m pytest -m "not slow"
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/bench_break.py

@@ -151,6 +151,7 @@ def short_record(tmp_path_factory):
     return lines[:shots[2] + 1] + [lines[-1]]
 
 
+@pytest.mark.slow
 def test_every_refusal_of_a_tampered_record_is_in_both_languages(short_record, tmp_path):
     from bola8.game.record import read_record, replay
 

@@ -26,6 +26,7 @@ def one_process():
     return run_batch(SPEC, workers=1)
 
 
+@pytest.mark.slow
 def test_two_workers_give_the_rows_of_one_process(one_process):
     two = run_batch(SPEC, workers=2)
     assert two.games() == one_process.games()
@@ -34,12 +35,14 @@ def test_two_workers_give_the_rows_of_one_process(one_process):
     assert len(one_process.games()) == 4 and all(g["result"] for g in one_process.games())
 
 
+@pytest.mark.slow
 def test_a_unit_depends_only_on_its_index(one_process):
     later = run_batch(BatchSpec(players=("bot", "bot"), matches=6, seed=7), workers=1)
     assert later.games()[:4] == one_process.games()          # more units never change the first ones
     assert unit_seed(7, 3) != unit_seed(8, 3)
 
 
+@pytest.mark.slow
 def test_a_local_ray_instance_gives_the_same_rows(one_process):
     pytest.importorskip("ray", reason="ray is bola8's cluster extra; the dev install has it")
     on_ray = run_batch(SPEC, workers=1, ray="local")

@@ -14,6 +14,7 @@ POSITION = {"state": {"groups": ["solids", "stripes"], "on_table": [3, 8, 12]},
             "balls": {"0": [0.6, 1.2], "3": [0.9, 2.2], "12": [0.2, 0.6], "8": [0.2, 1.6]}}
 
 
+@pytest.mark.slow
 def test_the_program_answers_the_best_shots_with_both_languages_and_refuses_bad_input() -> None:
     request = {**POSITION, "level": "club", "top": 2}
     done = subprocess.run([sys.executable, "-m", "bola8", "advise"], input=json.dumps(request).encode(),

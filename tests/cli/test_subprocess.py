@@ -28,6 +28,7 @@ def test_referee_and_simulate_answer_json_and_refuse_bad_input():
     assert done.returncode == 2 and json.loads(done.stdout)["error"].startswith("request: expected")
 
 
+@pytest.mark.slow
 def test_match_replay_render_and_demo_run_as_programs(tmp_path):
     record = tmp_path / "m.jsonl"
     done = bola8("match", "--race", "1", "--seed", "3", "--record", str(record))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e import driver as d
@@ -116,6 +117,7 @@ def propose_a_stalemate(page: Page) -> str:
     return "stalemate:accepted"
 
 
+@pytest.mark.slow
 def test_person_against_bot_to_the_end(page: Page, artifacts: Path) -> None:
     new_match(page, "bot")
     seen: set[str] = set()
@@ -165,6 +167,7 @@ def test_person_against_bot_to_the_end(page: Page, artifacts: Path) -> None:
     page.wait_for_function("() => window.bola8.screen.replay === null && window.bola8.screen.mode === 'over'")
 
 
+@pytest.mark.slow
 def test_hot_seat_shots_for_both_seats(page: Page, browser: Browser, server: str, artifacts: Path) -> None:
     new_match(page, "hotseat", race=2)
     seen: set[str] = set()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e import driver as d
@@ -35,6 +36,7 @@ def called_shot(page: Page, ball: int, pocket: str) -> None:
     judge(page)
 
 
+@pytest.mark.slow
 def test_referee_keeps_a_rack(page: Page, artifacts: Path) -> None:
     page.goto("/#/referee")
     page.get_by_test_id("ref-name-0").fill("Ana")

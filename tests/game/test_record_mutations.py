@@ -133,6 +133,7 @@ def _answers(texts, parsed, draw: bool) -> str:
     return answer
 
 
+@pytest.mark.slow
 def test_no_mutated_record_makes_replay_or_render_crash(short_record, cached_simulator):
     rng = random.Random(20261203)
     seen: dict[str, int] = {}

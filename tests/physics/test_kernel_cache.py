@@ -19,6 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import bola8
 from bola8.physics import _jit
 
@@ -45,6 +47,7 @@ def _play(root: Path, cache: Path) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_an_edit_of_a_helper_module_recompiles_the_kernel_that_inlines_it(tmp_path):
     root = tmp_path / "src"
     shutil.copytree(Path(bola8.__file__).parent, root / "bola8",

@@ -59,6 +59,7 @@ def played(game: Game, bot: SearchBot):
     return choice, game.play(choice.strike, choice.call)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("layout", "kind", "level"), [(BANK, "bank", "club"), (KICK, "kick", "pro")])
 def test_a_bank_or_a_kick_where_nothing_else_pots(spec, layout, kind, level) -> None:
     game = position(spec, layout, **GROUPS)
@@ -97,6 +98,7 @@ def test_a_safety_when_nothing_can_be_potted(spec) -> None:
     assert not turn.ruling.foul and turn.shot.first_contact == 3
 
 
+@pytest.mark.slow
 def test_the_same_seed_plays_the_same_stroke_and_a_search_stays_in_its_budget(spec) -> None:
     # An open table after a break: every ball may be called, the most plans a search meets.
     game = Game.new("9ft", rack_seed=11).place_cue_ball(spec.width / 2.0, spec.head_string_y)

@@ -12,6 +12,8 @@ import time
 import urllib.request
 from typing import Any
 
+import pytest
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -108,6 +110,7 @@ def gone(pids: set[int], timeout: float = 10.0) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_sigkill_and_restart_continue_identically(tmp_path) -> None:
     db, port = str(tmp_path / "fault.db"), free_port()
     server = start(db, port)

@@ -9,6 +9,8 @@ import threading
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
+import pytest
+
 from bola8.game.match import MatchSettings
 from bola8.game.session import MatchSession
 from bola8.server import thinking
@@ -27,6 +29,7 @@ def run(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
     return out[0]
 
 
+@pytest.mark.slow
 def test_a_bot_decides_in_a_worker_process_what_it_decides_here() -> None:
     # the lag, the break's ball in hand, the break, and searching bots' first strokes and choices
     session = MatchSession(MatchSettings(table="7ft", race=1, seed=4))

@@ -162,3 +162,12 @@ def call(page: Page, ball: int, pocket: str) -> None:
 
 def set_power(page: Page, speed: float) -> None:
     page.get_by_test_id("power").fill(f"{speed:.1f}")
+
+
+def assert_questions_closed_only_by_answers(page: Page) -> None:
+    """The page's mode log: a question to this page (the lag, a choice, the cue ball in hand, a
+    stroke) is left only by the page's own answer ("sent") or for a replay - never by itself."""
+    log = screen(page, "s.transitions")
+    for step in log:
+        if step["from"] in ("lag", "choice", "place", "shot"):
+            assert step["to"] in ("sent", "replay"), log

@@ -140,6 +140,7 @@ def test_person_against_bot_to_the_end(page: Page, artifacts: Path) -> None:
     view = d.screen(page, "s.view")
     assert view["to_act"] is None and view["winner"] in (0, 1)
     assert max(view["score"]) == 1
+    d.assert_questions_closed_only_by_answers(page)
     (artifacts / "person-vs-bot.txt").write_text(" ".join(sorted(seen)) + "\n")   # what the game asked of the person
     assert {"lag", "shot:0", "hint"} <= seen and seen & {"stalemate:refused", "stalemate:accepted"}, seen
     page.screenshot(path=str(artifacts / "person-vs-bot.png"))
@@ -195,6 +196,7 @@ def test_hot_seat_shots_for_both_seats(page: Page, browser: Browser, server: str
     # both seats acted from this one browser: the history lists the shots, each can be replayed
     expect(page.get_by_test_id("history").locator("li")).not_to_have_count(0)
     d.wait_turn(page)
+    d.assert_questions_closed_only_by_answers(page)
     page.screenshot(path=str(artifacts / "hot-seat.png"))
     # the match link opens read-only in another browser (no seat token there): a spectator
     link = page.get_by_test_id("match-link").input_value()

@@ -4,7 +4,7 @@ import { t, lang, setLang } from "./js/i18n.js";
 import { get } from "./js/api.js";
 import { el, clear, toast } from "./js/dom.js";
 import { showHome } from "./js/home.js";
-import { showGame } from "./js/game.js";
+import { showGame } from "./js/game/screen.js";
 import { showPractice } from "./js/practice.js";
 import { showReferee } from "./js/referee.js";
 

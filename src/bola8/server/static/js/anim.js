@@ -3,6 +3,11 @@
 // between are interpolated linearly (the samples are dense: every event plus at least 60 a
 // second), never simulated here.
 
+// the viewer asked the system for less motion: balls slide without turning
+export function reducedMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
 export function normaliseTrajectory(traj) {
   // accepts {"3": [[t, x, y], ...]} or [{"ball": 3, "samples": [[t, x, y], ...]}, ...]
   const out = {};

@@ -9,6 +9,12 @@ import { t } from "./i18n.js";
 import { clampTip } from "./geometry.js";
 import { el } from "./dom.js";
 
+// the simulator's miscue limit, sqrt(a^2 + b^2) <= limit (physics/params.py CueParams), from /api/meta
+export function miscueLimit(meta) {
+  const tables = meta && meta.tables ? Object.values(meta.tables) : [];
+  return (tables.length && tables[0].miscue_limit) || (meta && meta.miscue_limit) || 0.5;
+}
+
 export const MAX_SPEED = 10;   // the controls' top; the simulator accepts up to 12 m/s
 export const MIN_SPEED = 0.2;
 

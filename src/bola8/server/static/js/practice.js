@@ -5,12 +5,11 @@ import { get, post, ApiError } from "./api.js";
 import { el, clear, toast } from "./dom.js";
 import { TableView, tableGeometry } from "./table.js";
 import { phiTowards, clampToCloth } from "./geometry.js";
-import { normaliseTrajectory, layoutAt, numberKeys, duration, Playback } from "./anim.js";
+import { normaliseTrajectory, layoutAt, numberKeys, duration, Playback, reducedMotion } from "./anim.js";
 import { Orientations } from "./balls3d.js";
-import { StrokeControls } from "./controls.js";
+import { StrokeControls, miscueLimit } from "./controls.js";
 import { chip } from "./balls.js";
 import { rulingBanner } from "./ruling.js";
-import { miscueLimit, reducedMotion } from "./game.js";
 
 // a triangle at the foot spot (geometry only: where the balls stand, the 8 in the middle)
 export function triangle(geom) {

@@ -1,0 +1,581 @@
+// The game screen: the table, the HUD, the dock with the turn's controls, the ruling banner, the
+// shot history with replays by address, and the live feed. Everything it knows comes from the API.
+//
+// How it is put together:
+//   sync.js      the newest view (VIEW) and the strokes (SHOT), whichever way they come
+//   mode.js      what the page is doing: a pure function of that view and of the page's own state
+//   aim.js, place.js, questions.js, replay.js, playback.js
+//                one module per mode: its input, its drawing, its controls
+//   this file    builds the page, draws the strokes not shown yet, applies the newest view, and
+//                sends the actions the modes return
+//
+// The turn (g.turn: the aim, the call, the cue ball in hand) belongs to one action number of the
+// game: a view with a new `actions` starts a new turn; a view of the same action (the WebSocket's
+// copy of this page's own answer, a proposal, a clock tick) changes nothing the person has set.
+import { t, lang } from "../i18n.js";
+import { get, post, seatsOf, live, ApiError } from "../api.js";
+import { el, clear, toast } from "../dom.js";
+import { TableView, tableGeometry } from "../table.js";
+import { numberKeys } from "../anim.js";
+import { StrokeControls, pullStrip, miscueLimit } from "../controls.js";
+import { rulingBanner } from "../ruling.js";
+import { renderHud, lagText } from "../hud.js";
+import { Orientations } from "../balls3d.js";
+import { play as playSound, soundOn, setSound, armSound } from "../sound.js";
+import { showHelp } from "../help.js";
+import { CoachPanel } from "../coach.js";
+import { ViewSync } from "./sync.js";
+import { modeOf, TransitionLog } from "./mode.js";
+import { aimMode, enterAim, shotAction, callSafety, renderCall } from "./aim.js";
+import { placeMode, startPlace, placeAction, renderPlaceStatus } from "./place.js";
+import { askLag, askChoice, askProposal, askDeclare } from "./questions.js";
+import { StrokePlayer, drawLag, lagKey, strokeStatus, LAG_SCENE_S } from "./playback.js";
+import { Replay, SPEEDS } from "./replay.js";
+
+// the modes a person acts in on the table itself, with their input and drawing
+const TABLE_MODES = { shot: aimMode, place: placeMode };
+
+// route: {shot: n} replays shot n; {shot: 1, cont: true} plays the game from its first shot
+export async function showGame(root, id, meta, hooks, route = {}) {
+  const g = {
+    id, meta, geom: null, tv: null,
+    view: null,            // the view the page shows (its players, table, balls)
+    applied: null,         // the newest view applied (null while strokes before it are still drawn)
+    turn: null,            // {actions, phi, call, pendingBall, place}: what the person set this turn
+    balls: {}, paths: null, shown: 0, seats: {}, sending: null, mode: "idle", animShot: null, aimBall: null,
+    pull: null, orient: new Orientations(), animation: Promise.resolve(), lastRuling: null, lagKey: null,
+    gameShown: null, asked: null, proposalShown: null, wsUp: false, pumping: false,
+    clockOffset: 0, clockBeeped: null, pollTimer: null, clockTimer: null,
+  };
+  for (const seat of seatsOf(id)) g.seats[seat.seat] = seat.token;
+  const mine = (seat) => seat !== null && seat !== undefined && !!g.seats[seat];
+  const log = new TransitionLog();
+  armSound();
+
+  // ---- the page ---------------------------------------------------------------------------------
+  const canvas = el("canvas", { "data-testid": "table", tabindex: "0", "aria-label": t("table_label") });
+  const strip = pullStrip((v) => { g.pull = v; draw(); }, (v) => { controls.setSpeed(v); shoot(); });
+  const canvasBox = el("div", { class: "canvas-box" }, canvas);
+  const box = el("div", { class: "table-box" }, canvasBox, strip);
+  const banner = el("div", { class: "banner", "data-testid": "ruling", hidden: true });
+  // the banner is one strip above the table; a tap opens every reason over the table, another closes it
+  banner.addEventListener("click", (ev) => { if (!ev.target.closest("button, summary, a, .article-text, input")) banner.classList.toggle("open"); });
+  const hud = el("header", { class: "hud", "data-testid": "hud" });
+  const status = el("div", { class: "status", "data-testid": "status", "aria-live": "polite" });
+  const hint = el("p", { class: "hint", "data-testid": "hint" });
+  const callLine = el("div", { class: "call-line", "data-testid": "call" });
+  const safety = el("button", { type: "button", class: "small", "data-testid": "safety" }, t("safety"));
+  const shootBtn = el("button", { type: "button", class: "primary big", "data-testid": "shoot" }, t("shoot"));
+  const placeBtn = el("button", { type: "button", class: "primary big", "data-testid": "place" }, t("place"));
+  const placeStatus = el("div", { class: "place-status", "data-testid": "place-status" });
+  const controlsBox = el("div", { class: "controls" });
+  const controls = g.controls = new StrokeControls(controlsBox, () => draw(), miscueLimit(meta));
+  const coach = new CoachPanel(meta, { ask: (level) => askCoach(level), apply: (kind, sug, advice) => applyHint(kind, sug, advice), redraw: () => draw() });
+  const spinSheet = el("div", { class: "spin-sheet", "data-testid": "spin-sheet", hidden: true });
+  controls.mini.addEventListener("click", () => toggleSpinSheet());
+  controls.mini.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { toggleSpinSheet(); ev.preventDefault(); } });
+  const declareBox = el("div", { class: "declare" },
+    el("button", { type: "button", class: "small", "data-testid": "declare-stalemate", onclick: () => declare("stalemate") }, t("stalemate")),
+    el("button", { type: "button", class: "small danger", "data-testid": "declare-forfeit", onclick: () => declare("forfeit") }, t("forfeit")));
+  const speedSel = el("select", { "data-testid": "anim-speed", "aria-label": t("anim_speed") },
+    [...SPEEDS, ["0", t("anim_instant")]].map(([v, label]) =>
+      el("option", { value: v, selected: v === (localStorage.getItem("bola8.speed") || "1") }, label)));
+  speedSel.addEventListener("change", () => { localStorage.setItem("bola8.speed", speedSel.value); if (player.playback && !replay.on) player.playback.speed = liveSpeed(); });
+  const pathsBox = el("input", { type: "checkbox", checked: localStorage.getItem("bola8.paths") !== "no", "data-testid": "show-paths" });
+  pathsBox.addEventListener("change", () => { localStorage.setItem("bola8.paths", pathsBox.checked ? "yes" : "no"); draw(); });
+  const soundBtn = el("button", { type: "button", class: "small", "data-testid": "sound", "aria-pressed": String(soundOn()), onclick: () => toggleSound() });
+  const helpBtn = el("button", { type: "button", class: "small", "data-testid": "help", onclick: () => showHelp() }, `? ${t("help")}`);
+  const historyList = el("ol", { class: "history", "data-testid": "history" });
+  const linkInput = el("input", { readonly: true, value: `${location.origin}/#/game/${id}`, "data-testid": "match-link", "aria-label": t("link") });
+  const copyBtn = el("button", { type: "button", class: "small", onclick: () => copy(linkInput) }, t("copy"));
+  const download = el("a", { href: `/api/games/${encodeURIComponent(id)}/record?lang=${lang()}`, download: `bola8-${id}.jsonl`, class: "button small", "data-testid": "download" }, t("download"));
+  const fromStart = el("a", { class: "button small", href: `#/game/${id}/from-start`, "data-testid": "watch-from-start" }, t("watch_from_start"));
+  const clockLine = el("div", { class: "clock-line", "data-testid": "clock-line", hidden: true });
+  const aimGroup = el("div", { class: "aim-group" }, el("div", { class: "row call-row" }, callLine, safety),
+    controlsBox, el("div", { class: "row shoot-row" }, controls.mini, shootBtn), spinSheet);
+  const placeGroup = el("div", { class: "place-group" }, el("div", { class: "row shoot-row" }, placeStatus, placeBtn));
+  const replayBar = el("div", { class: "replay-bar", "data-testid": "replay-bar", hidden: true });
+  const dock = el("section", { class: "dock", "data-testid": "dock" }, status, clockLine, hint, aimGroup, placeGroup, coach.element);
+  const extras = el("div", { class: "extras" }, declareBox,
+    el("details", { class: "box", open: true }, el("summary", {}, t("history")),
+      el("div", { class: "row" }, el("label", { class: "inline" }, t("anim_speed"), speedSel), soundBtn, helpBtn),
+      el("label", { class: "check" }, pathsBox, t("show_paths")), historyList, fromStart),
+    el("div", { class: "box" }, el("label", {}, t("link"), el("div", { class: "row" }, linkInput, copyBtn)), download));
+  const panel = el("aside", { class: "panel" }, dock, extras);
+  clear(root).append(el("div", { class: "game" }, hud,
+    el("main", { class: "board" }, el("div", { class: "banner-slot" }, banner), box, replayBar), panel));
+  renderSoundBtn();
+
+  // ---- the game as the server has it ------------------------------------------------------------
+  const sync = g.sync = new ViewSync(id, (v) => { noteClock(v); pump(); });
+  const player = g.player = new StrokePlayer(g);
+  Object.assign(g, { draw, refresh, fit: fitPhone, run: runAnimation, hudAfter, showRuling, copy, backToLive });
+  const replay = new Replay(g, replayBar);
+  const first = await get(`/api/games/${encodeURIComponent(id)}`);
+  g.geom = tableGeometry(first.table, meta);
+  g.tv = new TableView(canvas, g.geom);
+  g.view = first;
+  g.lagKey = lagKey(first.lag);
+  if (route.shot) {
+    renderHud(hud, first, meta);
+    g.shown = first.shot_count;
+    for (let n = 1; n <= first.shot_count; n++) addHistory(n);
+    replay.start(Math.min(route.shot, Math.max(1, first.shot_count)), !!route.cont);
+    sync.offer(first, [], "load");          // the live game waits behind the replay
+  } else if (sessionStorage.getItem(`bola8.from-first.${id}`)) {
+    // a match to watch just made here: every shot from the first, at the viewer's pace
+    sessionStorage.removeItem(`bola8.from-first.${id}`);
+    g.shown = 0; g.lagKey = null;
+    renderHud(hud, first, meta);
+    sync.offer(first, [], "load");
+  } else {
+    g.shown = first.shot_count;
+    for (let n = 1; n <= first.shot_count; n++) addHistory(n);
+    sync.offer(first, [], "load");
+    loadLastRuling(first);
+  }
+
+  const onResize = () => { fitPhone(); g.tv.resize(); draw(); };
+  window.addEventListener("resize", onResize);
+  // the table follows its box, and on a phone the box follows what the HUD and the dock leave
+  const observer = new ResizeObserver(() => onResize());
+  for (const part of [canvasBox, hud, dock]) observer.observe(part);
+  fitPhone();
+  const stopLive = live(id, (msg) => { if (msg && msg.view) sync.offer(msg.view, msg.shot ? [msg.shot] : [], "live"); },
+    (up) => { g.wsUp = up; schedulePoll(); });
+  schedulePoll();
+  canvas.addEventListener("keydown", onKey);
+
+  hooks.expose({
+    get view() { return g.view; }, get mode() { return g.mode; }, get phi() { return g.turn ? g.turn.phi : null; },
+    get call() { return g.turn ? g.turn.call : undefined; }, get shown() { return g.shown; },
+    // strokes are being drawn (live or replayed): what the page shows is about to change
+    get animating() { return g.mode === "anim" || (replay.on && replay.state.state !== "done"); },
+    // an action of this page is on its way to the server: what the page shows may be about to change
+    get busy() { return !!g.sending; },
+    get balls() { return g.balls; }, get place() { return g.turn ? g.turn.place : null; },
+    get replay() { const r = replay.state, pb = player.playback; return r ? { n: r.n, cont: r.cont, state: r.state, playing: !!pb, t: pb ? pb.t : null } : null; },
+    get clockLeft() { return clockLeft(); },
+    get orientation() { return g.orient.m; },
+    // the coach's panel: idle | asking | shown | error, its answer, the suggestion put on the controls
+    get coach() { return { state: coach.state, level: coach.level.value, answer: coach.answer, applied: coach.applied }; },
+    // views the page was given (by its answers, the live feed, polling) and views it took as newest
+    get views() { return { offered: sync.offered, taken: sync.taken }; },
+    // the page's last mode changes, oldest first: {from, to, actions, why}
+    get transitions() { return log.items.slice(); },
+    // client coordinates of a world point, for tests that click and drag like a person
+    toClient(x, y) { const r = canvas.getBoundingClientRect(); const [px, py] = g.tv.toPx(x, y); return [r.left + px, r.top + py]; },
+    pocketClient(name) { const p = g.geom.pockets[name]; return this.toClient(p.hole[0], p.hole[1]); },
+    geom: () => g.geom,
+  });
+  hooks.onHash((parts) => {
+    if (parts[0] !== "game" || decodeURIComponent(parts[1] || "") !== id) return false;
+    replay.follow(parts);
+    return true;
+  });
+  hooks.onLeave(() => {
+    window.removeEventListener("resize", onResize); observer.disconnect();
+    stopLive(); clearInterval(g.pollTimer); clearInterval(g.clockTimer);
+    replay.token += 1; replay.state = null; player.finish();
+  });
+
+  function liveSpeed() { return Number(speedSel.value) || 0; }
+
+  function schedulePoll() {
+    clearInterval(g.pollTimer);
+    // polling stands in for the live feed while it is down, and checks on it while others play
+    g.pollTimer = setInterval(async () => {
+      const v = sync.latest;
+      const waiting = v && v.to_act && !mine(v.to_act.seat);
+      if (g.wsUp && !waiting) return;
+      try { sync.offer(await get(`/api/games/${encodeURIComponent(id)}`), [], "poll"); } catch (e) { /* next tick */ }
+    }, g.wsUp ? 2500 : 1200);
+  }
+
+  function tokenFor() { const a = g.view && g.view.to_act; return a && mine(a.seat) ? g.seats[a.seat] : Object.values(g.seats).find((tok) => tok); }
+
+  // ---- the mode ---------------------------------------------------------------------------------
+  // After every change: the mode again (mode.js), the controls and the table to match.
+  function refresh(why) {
+    const mode = modeOf(sync.latest, { applied: g.applied, replay: replay.on, sending: g.sending, mine });
+    if (mode !== g.mode) { log.add(g.mode, mode, sync.latest ? sync.latest.actions : null, why); g.mode = mode; }
+    updatePanel(); draw();
+  }
+
+  // the mode whose controls stay on the page: an action sent keeps the question it answered in
+  // view (disabled) until the answer replaces it, so nothing jumps under the person's finger
+  function shownMode() { return g.mode === "sent" ? g.sending.mode : g.mode; }
+
+  // ---- the coach ------------------------------------------------------------------------------------
+  // Who may ask is the server's to decide (bola8.server.hints); the page offers the button where the
+  // server would answer: a person's own turn (not the lag), or a match of bots being watched live.
+  function canAskCoach() {
+    const v = g.view, act = v && v.to_act, mode = shownMode();
+    if (!v || replay.on || v.hints === false || !act || act.action === "lag") return false;
+    if (mine(act.seat)) return mode === "shot" || mode === "place";
+    const botsOnly = v.players.every((p) => p.kind !== "person");
+    return botsOnly && mode === "wait";
+  }
+
+  // the coach's answer for the position on the page, or null when the game moved on meanwhile
+  async function askCoach(level) {
+    const v = g.view, act = v.to_act;
+    const token = act && mine(act.seat) ? g.seats[act.seat] : null;
+    const res = await get(`/api/games/${encodeURIComponent(id)}/hint?level=${encodeURIComponent(level)}&top=3`, token);
+    return g.view && res.actions === g.view.actions ? res : null;
+  }
+
+  // a suggestion put on the page: the stroke on the controls, the call, or the cue ball in hand moved
+  function applyHint(kind, sug, advice) {
+    if (g.mode === "place") {
+      const spot = kind === "place" ? sug : advice.placement;
+      if (spot) g.turn.place = [spot.x, spot.y];
+    } else if (g.mode === "shot" && sug.strike) {
+      g.turn.phi = sug.strike.phi;
+      controls.setStroke(sug.strike);
+      // a safety may carry a call (a two-way shot: it counts as an attempt, Art. 21.1)
+      g.turn.call = sug.call ? { ball: sug.call.ball, pocket: sug.call.pocket } : kind === "safety" ? null : undefined;
+      g.turn.pendingBall = null;
+    }
+    updatePanel(); draw();
+  }
+
+  // ---- views in ---------------------------------------------------------------------------------
+  // draw every stroke (and the lag) the newest view has and the page has not shown, then apply it
+  async function pump() {
+    if (g.pumping || replay.on) return;
+    g.pumping = true;
+    try {
+      for (;;) {
+        const v = sync.latest;
+        const key = lagKey(v.lag);
+        const next = g.shown < v.shot_count ? await sync.shot(g.shown + 1) : null;
+        if (replay.on) return;
+        if (key !== g.lagKey && (!next || lagBefore(v, next))) {
+          g.lagKey = key;
+          showLag(v);
+          if (liveSpeed() > 0) {
+            refresh("lag");
+            await player.lag(v.lag, liveSpeed());
+            if (v.lag.strokes.length === 2 && v.state) await player.lagResult(v.lag, LAG_SCENE_S / liveSpeed());
+          }
+          continue;
+        }
+        if (g.shown < v.shot_count) {
+          if (next) {
+            g.animShot = next; refresh("stroke");
+            await runAnimation(() => player.stroke(next, liveSpeed()));
+            if (replay.on) return;
+            hudAfter(next); showRuling(next);
+          }
+          g.shown += 1; g.animShot = null;
+          addHistory(g.shown);
+          continue;
+        }
+        applyView(v);
+        if (sync.latest === v) return;
+      }
+    } finally { g.pumping = false; }
+  }
+
+  // Does the lag of view v come before stroke `shot`? The lag of Art. 4.1 opens the match, so it
+  // comes before every stroke; the hill-hill lag of Art. 4.2 opens the game in play once it is
+  // decided. A lag still being played comes after every stroke drawn so far.
+  function lagBefore(v, shot) {
+    if (!v.lag || !v.state) return false;
+    const opens = v.lag.reason === "first_break" ? 1 : v.game_number;
+    return shot.game_number >= opens;
+  }
+
+  function runAnimation(fn) { const p = g.animation.then(fn, fn); g.animation = p.catch(() => {}); return p; }
+
+  // the newest view on the page: the table, the HUD, the turn, the question to ask
+  function applyView(v) {
+    g.view = v; g.applied = v;
+    g.balls = numberKeys(v.balls);
+    if (v.table && (!g.geom || v.table.name !== g.geom.name)) { g.geom = tableGeometry(v.table, meta); g.tv.setGeometry(g.geom); }
+    if (!g.turn || g.turn.actions !== v.actions) newTurn(v);
+    if (v.game_number !== g.gameShown) { g.gameShown = v.game_number; g.orient.reset(); }   // a new rack
+    renderHud(hud, v, meta);
+    refresh("view");
+    startClock();
+    if ((g.mode === "lag" || g.mode === "choice") && g.asked !== v.actions) {
+      g.asked = v.actions;
+      (g.mode === "lag" ? askLag(v) : askChoice(v, g.lastRuling, coach)).then(send);
+    }
+    // Art. 21.2: the bot proposes a stalemate before its shot; the person it plays answers
+    if (v.proposal && mine(1 - v.proposal.by) && g.proposalShown !== v.actions) {
+      g.proposalShown = v.actions;
+      askProposal(v.players[v.proposal.by].name).then(send);
+    }
+    if (!v.to_act) overBanner();
+  }
+
+  // a new action of the game: what the person had set belonged to the position before it
+  function newTurn(v) {
+    g.turn = { actions: v.actions, phi: g.turn ? g.turn.phi : 90, call: undefined, pendingBall: null, place: null };
+    // the coach's advice holds for its own position only (or for the one after the cue ball was put
+    // in hand where it said: the same balls, the same suggestions)
+    if (!coach.carries(v)) coach.clear();
+    const act = v.to_act;
+    if (!act || !mine(act.seat)) return;
+    if (act.action === "place") g.turn.place = startPlace(g, v);
+    if (act.action === "shot") enterAim(g, g.turn, v);
+  }
+
+  function backToLive() { refresh("live"); pump(); }
+
+  // ---- actions out ------------------------------------------------------------------------------
+  // an action a mode returned, sent with the seat's token; its answer is offered like any view
+  async function send(action) {
+    if (!action || g.sending) return null;
+    g.sending = { path: action.path, actions: (sync.latest || g.view).actions, mode: g.mode };
+    refresh("sent");
+    try {
+      const res = await post(`/api/games/${encodeURIComponent(id)}/${action.path}`, action.body, tokenFor());
+      sync.offer(res.view, [...(res.shots || []), ...(res.shot ? [res.shot] : [])], "answer");
+      return res;
+    } catch (e) {
+      toast(e instanceof ApiError ? e.message : String(e), "error");
+      return null;
+    } finally { g.sending = null; refresh("answered"); }
+  }
+
+  function shoot() {
+    if (g.mode !== "shot" || g.sending) return;
+    spinSheet.hidden = true; controlsBox.append(controls.spinBox);
+    playSound("strike", controls.speed);
+    send(shotAction(g));
+  }
+
+  function placeCue() { if (g.mode === "place" && !g.sending) send(placeAction(g)); }
+
+  async function declare(what) { send(await askDeclare(g.view, what)); }
+
+  safety.addEventListener("click", () => { if (g.mode === "shot") { callSafety(g); updatePanel(); draw(); } });
+  shootBtn.addEventListener("click", () => shoot());
+  placeBtn.addEventListener("click", () => placeCue());
+
+  // ---- the ruling banner and the history ----------------------------------------------------------
+  function showRuling(shot) {
+    if (!shot.ruling) return;
+    g.lastRuling = shot.ruling;
+    clear(banner).append(rulingBanner(shot.ruling, g.view, { shot, onClose: () => { banner.hidden = true; } }));
+    banner.hidden = false;
+    banner.classList.remove("open");
+  }
+
+  async function loadLastRuling(v) {
+    if (v.last_ruling) g.lastRuling = v.last_ruling;
+    if (v.shot_count > 0) {
+      const sh = await sync.shot(v.shot_count);
+      if (sh && !replay.on) showRuling(sh);
+    } else if (v.lag) showLag(v);
+  }
+
+  function showLag(v) {
+    const lag = v.lag;
+    if (!lag) return;
+    const words = lagText(lag, v.players);
+    const box2 = el("div", { class: "ruling lag-result", "data-testid": "lag-result" },
+      el("div", { class: "ruling-head legal" }, el("strong", {}, t("lag_title")), el("span", {}, ` · ${words.result || t("lag_waiting")}`)),
+      el("ul", { class: "reasons" }, words.strokes.map((line) => el("li", {}, line))));
+    clear(banner).append(box2); banner.hidden = false; banner.classList.remove("open");
+  }
+
+  function overBanner() {
+    const v = g.view;
+    if (v.winner === null || v.winner === undefined) return;
+    const box2 = el("div", { class: "over", "data-testid": "match-over" },
+      el("h2", {}, t("game_over")), el("p", {}, t("wins", { p: v.players[v.winner].name }), ` · ${v.score[0]}–${v.score[1]}`),
+      el("div", { class: "row" }, el("a", { href: "#/", class: "button primary" }, t("new_game_screen")),
+        el("a", { href: `#/game/${id}/from-start`, class: "button" }, t("watch_from_start")), download.cloneNode(true)));
+    clear(banner).append(box2); banner.hidden = false;
+  }
+
+  function addHistory(n) {
+    if (historyList.querySelector(`[data-n="${n}"]`)) return;
+    const sh = sync.shots[n];
+    const who = sh && g.view ? g.view.players[sh.seat] && g.view.players[sh.seat].name : "";
+    const mark = sh && sh.ruling ? (sh.ruling.foul ? ` · ${t("foul")}` : "") : "";
+    const item = el("li", { "data-n": String(n) },
+      el("a", { class: "link", href: `#/game/${id}/shot/${n}`, "data-testid": `replay-${n}` }, `#${n} ${who || ""}${mark}`));
+    historyList.prepend(item);
+  }
+
+  async function copy(input) {
+    try { await navigator.clipboard.writeText(input.value); toast(t("copied")); } catch (e) { input.select(); }
+  }
+
+  // the HUD as it stood after a drawn stroke (the page may be drawing strokes far behind the
+  // newest view: a match watched from its first shot, a replay): its game's score, its state
+  function hudAfter(shot) {
+    const v = sync.latest;
+    if (!v || !shot.state_after) return;
+    const score = [0, 0];
+    for (const game of v.games || []) if (game.number < shot.game_number && game.winner !== null && game.winner !== undefined && game.result !== "stalemate") score[game.winner] += 1;
+    const st = shot.state_after;
+    renderHud(hud, { ...v, score, game_number: shot.game_number, state: st, balls: shot.balls_after || {},
+      breaker: st.breaker, to_act: st.phase === "over" ? null : { seat: st.decision ? st.decision.player : st.shooter } }, meta);
+  }
+
+  // ---- drawing ------------------------------------------------------------------------------------
+  function draw() {
+    const tv = g.tv;
+    if (!tv) return;
+    const v = g.view, turn = g.turn, mode = shownMode();
+    const placing = mode === "place" && turn && turn.place, aiming = mode === "shot" && turn;
+    const call = aiming ? turn.call : null;
+    const marks = { pockets: {}, kitchen: placing && v && v.kitchen_only };
+    if (call && call.pocket) marks.pockets[call.pocket] = "#ffd84a";
+    tv.drawTable(marks);
+    // the lag: the two balls where they stopped, and their distance to the head cushion
+    const lag = player.lagScene || (v && !v.state && v.lag && !replay.on ? v.lag : null);
+    if (lag) { drawLag(tv, g.geom, lag, v.players); return; }
+    // the last shot's paths, unless the coach's lines are on the table (one set of lines at a time)
+    if (g.paths && pathsBox.checked && mode !== "anim" && coach.state !== "shown") tv.drawPaths(g.paths, 0.4);
+    const balls = { ...g.balls };
+    if (placing) balls[0] = turn.place;
+    const rings = {};
+    if (call && call.ball !== undefined) rings[call.ball] = "#ffd84a";
+    if (aiming && turn.pendingBall !== null) rings[turn.pendingBall] = "#ffffff";
+    const coaching = mode !== "anim" && !replay.on;
+    if (coaching) coach.drawUnder(tv);
+    if (aiming) aimMode.drawAim(g, tv, balls);
+    tv.drawBalls(balls, { rings, orient: g.orient });
+    if (coaching) coach.drawOver(tv, !!placing);
+    if (placing) placeMode.drawMark(g, tv);
+    if (aiming) aimMode.drawCue(g, tv, balls);
+  }
+
+  // ---- HUD, clock and panel -------------------------------------------------------------------------
+  function noteClock(v) { if (v.clock && typeof v.clock.now === "number") g.clockOffset = v.clock.now - Date.now() / 1000; }
+
+  function clockLeft() {
+    const c = g.view && g.view.clock;
+    if (!c || c.deadline === null || c.deadline === undefined || c.seat === null) return null;
+    const now = Date.now() / 1000 + g.clockOffset;
+    return Math.max(0, Math.min(c.limit_s, c.deadline - now));
+  }
+
+  function startClock() {
+    clearInterval(g.clockTimer);
+    const v = g.view, c = v.clock, clock = hud.querySelector(".clock");
+    const warned = c ? c.warned : (v.shot_clock || []);
+    if (!clock) return;
+    if (!warned.length) { clock.hidden = true; clockLine.hidden = true; return; }
+    const tick = () => {
+      const left = clockLeft();
+      clock.hidden = false;
+      if (left === null) {
+        clock.textContent = t("clock_warned", { n: warned.map((seat) => v.players[seat].name).join(", "), s: c ? c.limit_s : 60 });
+        clock.classList.remove("late", "out"); clockLine.hidden = true;
+        return;
+      }
+      const whole = Math.ceil(left);
+      clock.textContent = t("shot_clock", { s: whole });
+      clock.classList.toggle("late", left <= 10); clock.classList.toggle("out", left <= 0);
+      clockLine.hidden = false;
+      clockLine.className = `clock-line${left <= 10 ? " late" : ""}${left <= 0 ? " out" : ""}`;
+      clockLine.textContent = left <= 0 ? t("clock_out") : t("shot_clock", { s: whole });
+      // the referee's warning of the last seconds: a beep each second from ten (sound on)
+      if (left <= 10 && left > 0 && g.clockBeeped !== whole && g.mode !== "anim") { g.clockBeeped = whole; playSound("beep"); }
+    };
+    tick(); g.clockTimer = setInterval(tick, 250);
+  }
+
+  function updatePanel() {
+    const v = g.view, act = v && v.to_act, mode = shownMode();
+    const name = act ? v.players[act.seat].name : "";
+    const words = { shot: "to_shoot", place: "to_place", choice: "to_choose", lag: "to_lag" };
+    status.textContent = !act ? t("game_over") : `${name} ${t(words[act.action] || "to_shoot")}`;
+    status.classList.remove("thinking");
+    if (act && !mine(act.seat)) {
+      const kind = v.players[act.seat].kind;
+      if (v.proposal) status.textContent = `${name} ${t("proposes_stalemate")}`;
+      else if (kind.startsWith("bot")) { status.textContent += ` · ${t("bot_thinking")}`; status.classList.add("thinking"); }
+      else status.textContent += ` · ${Object.keys(g.seats).length ? t("waiting_other") : t("spectator")}`;
+    }
+    if (g.mode === "anim" && g.animShot) status.textContent = strokeStatus(g.animShot, v.players);
+    if (player.lagScene) status.textContent = t("lag_title");
+    if (replay.on) status.textContent = t("replaying", { n: replay.state.n, m: sync.latest.shot_count });
+    aimGroup.hidden = mode !== "shot";
+    placeGroup.hidden = mode !== "place";
+    strip.hidden = mode !== "shot";
+    if (aimGroup.hidden) spinSheet.hidden = true;
+    declareBox.hidden = !(act && mine(act.seat) && (mode === "shot" || mode === "place"));
+    for (const b of declareBox.querySelectorAll("button")) b.disabled = !!g.sending;
+    if (mode === "shot") hint.textContent = t("aim_hint");
+    else if (mode === "place") hint.textContent = `${t(v.kitchen_only ? "place_kitchen" : "place_anywhere")} ${t("place_hint")}`;
+    else hint.textContent = "";
+    shootBtn.disabled = g.mode !== "shot" || !!g.sending;
+    coach.show(canAskCoach());
+    fromStart.hidden = !v || v.shot_count === 0;
+    renderCall(callLine, mode === "shot" ? g.turn : null);
+    if (mode === "place") renderPlaceStatus(placeStatus, placeBtn, g);
+  }
+
+  function renderSoundBtn() {
+    soundBtn.textContent = soundOn() ? t("sound_on") : t("sound_off");
+    soundBtn.setAttribute("aria-pressed", String(soundOn()));
+  }
+  function toggleSound() { setSound(!soundOn()); renderSoundBtn(); }
+
+  function toggleSpinSheet() {
+    if (spinSheet.hidden) { spinSheet.append(controls.spinBox); spinSheet.hidden = false; }
+    else { spinSheet.hidden = true; controlsBox.append(controls.spinBox); }
+  }
+
+  // On a phone held upright the table, the HUD and the dock share the screen: the board gets what
+  // the HUD and the dock leave, so the controls never need a scroll.
+  function fitPhone() {
+    const board = root.querySelector(".board");
+    if (!board) return;
+    if (!window.matchMedia("(max-width: 860px)").matches) { board.style.height = ""; return; }
+    const used = hud.getBoundingClientRect().height + dock.getBoundingClientRect().height;
+    board.style.height = `${Math.max(220, window.innerHeight - used)}px`;
+  }
+
+  // ---- input: to the mode on the table --------------------------------------------------------------
+  let press = null;
+  function afterInput(result) {
+    updatePanel(); draw();
+    if (result && result.path) send(result);
+  }
+  canvas.addEventListener("pointerdown", (ev) => {
+    const handler = TABLE_MODES[g.mode];
+    if (!handler || g.sending) return;
+    canvas.setPointerCapture(ev.pointerId);
+    const [x, y] = g.tv.eventToWorld(ev);
+    press = { mode: g.mode, cx: ev.clientX, cy: ev.clientY, moved: false, ...handler.pointerDown(g, x, y) };
+    afterInput(null);
+    ev.preventDefault();
+  });
+  canvas.addEventListener("pointermove", (ev) => {
+    if (!press || press.mode !== g.mode) return;
+    if (Math.hypot(ev.clientX - press.cx, ev.clientY - press.cy) > 6) press.moved = true;
+    const [x, y] = g.tv.eventToWorld(ev);
+    afterInput(TABLE_MODES[g.mode].pointerMove(g, x, y, press));
+  });
+  canvas.addEventListener("pointerup", (ev) => {
+    const p = press; press = null;
+    if (!p || p.mode !== g.mode) return;
+    const [x, y] = g.tv.eventToWorld(ev);
+    afterInput(TABLE_MODES[g.mode].pointerUp(g, x, y, p));
+  });
+
+  function onKey(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const key = ev.key;
+    const global = {
+      h: () => showHelp(), "?": () => showHelp(), m: () => toggleSound(),
+      r: () => { if (g.shown > 0 && g.mode !== "anim") location.hash = `#/game/${id}/shot/${g.shown}`; },
+      c: () => { if (!replay.on && !coach.element.hidden) coach.ask(); },
+    }[key.length === 1 ? key.toLowerCase() : key];
+    if (global) { global(); ev.preventDefault(); return; }
+    const handler = TABLE_MODES[g.mode];
+    if (!handler || g.sending || replay.on) return;
+    const result = handler.key(g, ev);
+    if (result) { ev.preventDefault(); afterInput(result); }
+  }
+}

@@ -1,7 +1,7 @@
 """The straight-pot estimate of :mod:`bola8.players.estimate`, compiled: a search asks it for every sample.
 
 The same arithmetic as ``estimate.direct_chance`` and ``aiming.path_is_clear``
-over arrays, in one numba function (a search scores a thousand outcomes per
+over arrays, in one numba function, and the pocket's window every estimate uses (a search scores a thousand outcomes per
 decision; in Python that was most of its time). Cached on disk like the
 physics kernels.
 """
@@ -46,19 +46,29 @@ def _clear(xy: FloatArray, skip: int, ax: float, ay: float, bx: float, by: float
     return True
 
 
+# The pocket's window, measured on this engine's pockets: a corner takes a ball within about 34 mm
+# of its mouth's middle straight in and still 25 mm along the rail (none past 50 degrees off its
+# axis); a side pocket 41 mm straight in, none past 65 degrees.
+CORNER_HALF_WINDOW = 0.034
+SIDE_HALF_WINDOW = 0.041
+
+
 @_jit
-def _half_window(mx: float, my: float, ax: float, ay: float, side: bool, sx: float, sy: float) -> float:
+def pocket_half_window(mx: float, my: float, ax: float, ay: float, side: bool, sx: float, sy: float) -> float:
+    """How far (m) from the middle (mx, my) of a pocket's mouth a ball coming from (sx, sy) may pass and
+    still drop; (ax, ay) is the unit vector into the pocket. The one formula of every bot's estimates
+    (``estimate.half_window`` calls it from Python)."""
     dx, dy = mx - sx, my - sy
     d = math.hypot(dx, dy)
     if d < 1e-9:
-        return 0.034
+        return CORNER_HALF_WINDOW
     c = max(-1.0, min(1.0, (dx * ax + dy * ay) / d))
     beta = math.degrees(math.acos(c))
     if side:
-        return 0.041 * max(0.0, 1.0 - math.pow(beta / 65.0, 2.2))
+        return SIDE_HALF_WINDOW * max(0.0, 1.0 - math.pow(beta / 65.0, 2.2))
     if beta > 50.0:
         return 0.0
-    return 0.034 * (1.0 - 0.3 * (beta / 45.0) ** 2)
+    return CORNER_HALF_WINDOW * (1.0 - 0.3 * (beta / 45.0) ** 2)
 
 
 @_jit
@@ -75,7 +85,7 @@ def best_chances(xy: FloatArray, callable_idx: IntArray, cue_x: float, cue_y: fl
             continue
         for p in range(mouths.shape[0]):
             tx, ty = mouths[p, 0], mouths[p, 1]
-            half = _half_window(tx, ty, axes[p, 0], axes[p, 1], sides[p] == 1, ox, oy)
+            half = pocket_half_window(tx, ty, axes[p, 0], axes[p, 1], sides[p] == 1, ox, oy)
             if half <= 0.0:
                 continue
             dx, dy = tx - ox, ty - oy
@@ -126,7 +136,7 @@ def blocked(xy: FloatArray, index: IntArray, mouths: FloatArray, axes: FloatArra
         free = False
         for p in range(mouths.shape[0]):
             tx, ty = mouths[p, 0], mouths[p, 1]
-            if _half_window(tx, ty, axes[p, 0], axes[p, 1], sides[p] == 1, ox, oy) <= 0.0:
+            if pocket_half_window(tx, ty, axes[p, 0], axes[p, 1], sides[p] == 1, ox, oy) <= 0.0:
                 continue
             if _clear(xy, i, ox, oy, tx, ty, radius):
                 free = True

@@ -1,4 +1,4 @@
-"""Aiming geometry for bots: ghost balls, cut angles, clear lines, pocket targets.
+"""Aiming geometry for bots: ghost balls, cut angles, clear lines, where to aim at a pocket.
 
 Pure plane geometry on a layout (ball -> (x, y)); angles in degrees in the
 simulator's convention (phi 0 = +x, 90 = +y, towards the foot).
@@ -54,23 +54,7 @@ def path_is_clear(layout: Mapping[int, Point], start: Point, end: Point, radius:
 
 
 def pocket_targets(spec: TableSpec) -> dict[str, Point]:
-    """Where to send an object ball for each pocket: the centre of the pocket's mouth.
-
-    Corner mouths are centred on the corner of the cloth; side mouths on the
-    middle of the long cushion (the contract's pocket coordinates).
-    """
-    w, length = spec.width, spec.length
-    return {
-        "head-left": (0.0, 0.0), "head-right": (w, 0.0),
-        "side-left": (0.0, length / 2.0), "side-right": (w, length / 2.0),
-        "foot-left": (0.0, length), "foot-right": (w, length),
-    }
-
-
-def approach_is_open(spec: TableSpec, pocket: str, obj: Point, target: Point, max_side_angle_deg: float = 55.0) -> bool:
-    """A side pocket only takes balls coming at it not too steeply along the cushion."""
-    if not pocket.startswith("side"):
-        return True
-    dx, dy = target[0] - obj[0], target[1] - obj[1]
-    angle = math.degrees(math.atan2(abs(dy), abs(dx)))
-    return angle <= max_side_angle_deg
+    """Where to send an object ball for each pocket: the middle of the pocket's opening, between its
+    jaw tips (``TableSpec.pocket_mouths``) - not the corner of the cloth, which a corner pocket's jaws
+    hide from most directions. Every bot aims here."""
+    return {name: (float(x), float(y)) for name, (x, y) in spec.pocket_mouths.items()}

@@ -3,9 +3,10 @@
 How it plays:
 
 - **Break**: cue ball on the head string's centre, hard at the apex ball.
-- **Pots**: every ball it may call (Art. 2.5) into every pocket, aimed with the
-  ghost ball, kept only when the cue ball's path to the ghost ball and the
-  object ball's path to the pocket are clear. Candidates are ranked by
+- **Pots**: every ball it may call (Art. 2.5) into every pocket that takes it
+  from where it lies, aimed with the ghost ball at the middle of the pocket's
+  opening (``aiming.pocket_targets``), kept only when the cue ball's path to
+  the ghost ball and the object ball's path to the pocket are clear. Candidates are ranked by
   difficulty (distances and cut angle). The best few are tried on the
   simulator *without noise*, at a few speeds, through the real
   :meth:`Game.play` - so the referee, not the bot, says whether it worked -
@@ -13,9 +14,9 @@ How it plays:
 - **Safety** when nothing is makeable: a stroke with no call (Art. 21.1) at a
   ball it may legally hit first, that the referee judges as no foul, leaving
   the opponent the fewest makeable pots.
-- **Ball in hand**: behind the object ball of its easiest pot, on the line to
-  the pocket, refused places skipped (behind the head string after a break
-  foul, Art. 8.2 / 9).
+- **Ball in hand**: the first of :func:`bola8.players.in_hand.spots` - behind
+  the object ball of its likeliest straight pot, refused places skipped
+  (behind the head string after a break foul, Art. 8.2 / 9).
 
 The stroke it sends is then perturbed by its :class:`ExecutionNoise`; the
 noise draws come from its own seeded generator, so a match is reproducible.
@@ -28,18 +29,12 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bola8.errors import InputError
-from bola8.players.aiming import (
-    approach_is_open,
-    cut_angle_deg,
-    direction_deg,
-    ghost_ball,
-    path_is_clear,
-    pocket_targets,
-)
+from bola8.players import in_hand
+from bola8.players.aiming import cut_angle_deg, direction_deg, ghost_ball, path_is_clear, pocket_targets
+from bola8.players.estimate import half_window, sigma_rad
 from bola8.players.noise import ExecutionNoise
 from bola8.players.protocol import ShotChoice
-from bola8.rules import EIGHT, Call, callable_balls, legal_first_contacts
+from bola8.rules import CUE, EIGHT, Call, callable_balls, legal_first_contacts
 
 if TYPE_CHECKING:
     from bola8.game import Game
@@ -48,7 +43,6 @@ if TYPE_CHECKING:
 
 Point = tuple[float, float]
 
-CUE = 0
 MAX_CUT_DEG = 70.0
 CANDIDATES_TRIED = 5
 SPEED_FACTORS = (1.0, 1.35, 0.75)
@@ -88,47 +82,10 @@ class BaselineBot:
 
     # --------------------------------------------------------- ball in hand
     def place_cue_ball(self, game: Game) -> Point:
-        spec, layout = game.spec, game.layout
-        layout.pop(CUE, None)
         if game.state.phase == "break":
-            return (spec.width / 2.0, spec.head_string_y)
-        radius = spec.ball_radius
-        spots: list[tuple[float, Point]] = []
-        for ball in self._targets(game):
-            for pocket, target in pocket_targets(spec).items():
-                obj = layout[ball]
-                if not approach_is_open(spec, pocket, obj, target):
-                    continue
-                if not path_is_clear(layout, obj, target, radius, ignore=(ball,)):
-                    continue
-                ghost = ghost_ball(obj, target, radius)
-                ux, uy = ghost[0] - target[0], ghost[1] - target[1]
-                norm = math.hypot(ux, uy)
-                for back in (0.25, 0.15, 0.4):
-                    point = (ghost[0] + ux / norm * back, ghost[1] + uy / norm * back)
-                    spots.append((math.hypot(obj[0] - target[0], obj[1] - target[1]) + back, point))
-        spots.sort(key=lambda item: item[0])
-        for _, point in spots:
-            if self._placeable(game, point):
-                return point
-        return self._any_place(game)
-
-    def _placeable(self, game: Game, point: Point) -> bool:
-        try:
-            game.place_cue_ball(*point)
-        except InputError:
-            return False
-        return True
-
-    def _any_place(self, game: Game) -> Point:
-        spec = game.spec
-        top = spec.head_string_y if game.kitchen_only else spec.length - spec.ball_radius
-        for i in range(1, 40):
-            for j in range(1, 20):
-                point = (spec.width * j / 20.0, top * i / 40.0)
-                if self._placeable(game, point):
-                    return point
-        raise RuntimeError("no place on the table for the cue ball")
+            return (game.spec.width / 2.0, game.spec.head_string_y)
+        spots = in_hand.spots(game, sigma_rad(self.noise.level))
+        return spots[0] if spots else in_hand.any_place(game)
 
     # ------------------------------------------------------------------ shots
     def choose_shot(self, game: Game) -> ShotChoice:
@@ -175,8 +132,8 @@ class BaselineBot:
         for ball in self._targets(game):
             obj = layout[ball]
             for pocket, target in pocket_targets(spec).items():
-                if not approach_is_open(spec, pocket, obj, target):
-                    continue
+                if half_window(spec, pocket, obj) <= 0.0:
+                    continue          # the pocket's jaws take no ball from there
                 ghost = ghost_ball(obj, target, radius)
                 cut = cut_angle_deg(cue, ghost, obj, target)
                 if cut > MAX_CUT_DEG:

@@ -9,8 +9,7 @@ centre sideways by ``d_cue * dphi`` at the contact, which turns the object
 ball's line by that over ``2R cos(cut)``; the object ball then misses the
 middle of the pocket by that angle times its own travel. The pocket takes a
 ball within a half-window of its middle that depends on the angle it comes in
-at (measured on this engine's pockets: corner about +-34 mm straight in and
-still +-25 mm along the rail; side +-41 mm straight in, none past 65 degrees).
+at (:func:`half_window`, measured on this engine's pockets).
 The chance is the Gaussian mass inside the half-window. ``SIGMA_EFF_DEG`` is the
 aim error of one noise level including what the tip-offset error adds through
 squirt and throw, fitted on the long straight shot (object ball 1.05 m from
@@ -32,8 +31,8 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from bola8.players.aiming import cut_angle_deg, ghost_ball
-from bola8.rules import SOLIDS, STRIPES, callable_balls
+from bola8.players.aiming import cut_angle_deg, ghost_ball, pocket_targets
+from bola8.rules import CUE, SOLIDS, STRIPES, callable_balls
 
 if TYPE_CHECKING:
     from bola8.game import Game
@@ -48,7 +47,6 @@ MAX_CUT_DEG = 78.0
 RHO = 0.7                  # the chance that an ordinary position offers a first shot at all
 TROUBLE = 0.6              # a ball with no line to a pocket multiplies the chance of a run by this
 BALL_IN_HAND_DISTANCE = 0.3   # m: where a player with ball in hand puts the cue ball behind his ball
-CUE = 0
 
 
 def sigma_rad(noise_level: float) -> float:
@@ -68,7 +66,7 @@ def pockets_of(spec: TableSpec) -> dict[str, tuple[Point, Point, bool]]:
     if key not in _POCKETS:
         holes = spec.pockets
         table = {}
-        for name, (mx, my) in spec.pocket_mouths.items():
+        for name, (mx, my) in pocket_targets(spec).items():
             hx, hy = holes[name]
             d = math.hypot(hx - mx, hy - my)
             table[name] = ((mx, my), ((hx - mx) / d, (hy - my) / d), name.startswith("side"))
@@ -76,25 +74,13 @@ def pockets_of(spec: TableSpec) -> dict[str, tuple[Point, Point, bool]]:
     return _POCKETS[key]
 
 
-def mouths(spec: TableSpec) -> dict[str, Point]:
-    """The middle of each pocket's mouth (between its jaw tips), where a bot sends a ball."""
-    return {name: mouth for name, (mouth, _, _) in pockets_of(spec).items()}
-
-
 def half_window(spec: TableSpec, pocket: str, start: Point) -> float:
-    """How far (m) from the mouth's middle a ball coming from ``start`` may pass and still drop."""
+    """How far (m) from the mouth's middle a ball coming from ``start`` may pass and still drop
+    (:func:`bola8.players._chances.pocket_half_window`)."""
+    from bola8.players._chances import pocket_half_window
+
     (mx, my), (ax, ay), side = pockets_of(spec)[pocket]
-    dx, dy = mx - start[0], my - start[1]
-    d = math.hypot(dx, dy)
-    if d < 1e-9:
-        return 0.034
-    cos_beta = max(-1.0, min(1.0, (dx * ax + dy * ay) / d))
-    beta = math.degrees(math.acos(cos_beta))
-    if side:
-        return 0.041 * max(0.0, 1.0 - math.pow(beta / 65.0, 2.2))
-    if beta > 50.0:
-        return 0.0
-    return 0.034 * (1.0 - 0.3 * (beta / 45.0) ** 2)
+    return float(pocket_half_window(mx, my, ax, ay, side, float(start[0]), float(start[1])))
 
 
 def chance(half: float, lateral_sigma: float) -> float:

@@ -53,25 +53,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from bola8.errors import InputError
+from bola8.players import in_hand
+from bola8.players.aiming import direction_deg
 from bola8.players.breaking import NEUTRAL
-from bola8.players.aiming import direction_deg, ghost_ball, path_is_clear
 from bola8.players.estimate import (
     SIGMA_EFF_DEG,
     after_safety_value,
     best_direct_chances,
-    direct_chance,
     first_shot,
-    half_window,
     layout_signature,
-    mouths,
     position_value,
     sigma_rad,
 )
 from bola8.players.levels import Level, Stroke
 from bola8.players.noise import ExecutionNoise
 from bola8.players.shots import ShotPlan, safety_plans, shot_plans
-from bola8.rules import callable_balls, legal_first_contacts
+from bola8.rules import CUE, Call, callable_balls, legal_first_contacts
 
 if TYPE_CHECKING:
     from bola8.game import Game, Turn
@@ -79,7 +76,6 @@ if TYPE_CHECKING:
     from bola8.rules import Ruleset, Ruling, State
 
 Point = tuple[float, float]
-CUE = 0
 SWEEP = 4                  # the reference sweep: offsets -4..4 steps
 VARIANT_SWEEP = 4          # the stroke grid's sweeps: -4..4 steps of a third of the reference window
 HARDER = 1.6               # the reference stroke is also swept this much faster
@@ -168,29 +164,36 @@ class Searcher:
         self.simulations += len(strikes)
         return [game.play_simulated(s, r, c) for s, r, c in zip(strikes, results, calls)]  # type: ignore[arg-type]
 
-    def rulings(self, game: Game, strikes: Sequence[Strike], calls: Sequence[object]
-                ) -> tuple[list[ShotResult], list[tuple[Ruling, State]]]:
-        """Each stroke simulated in one batch and judged by the referee (``rules.judge`` on the
-        facts ``Game.play`` would give it), without putting the ruling on the table: a sweep only
-        needs to know whether the call went in as called."""
+    def pots(self, game: Game, strikes: Sequence[Strike], calls: Sequence[Call]) -> tuple[list[ShotResult], list[bool]]:
+        """Each stroke simulated in one batch, and whether the referee says its call went in as called
+        with the table kept (or the game won) - all a sweep needs to know. A stroke whose called ball
+        did not drop in the called pocket cannot be that (Art. 2: a called ball counts only in its
+        pocket), so only the others are judged (``rules.judge`` on the facts ``Game.play`` would give)."""
         from bola8.game.facts import shot_of
         from bola8.physics.batch import simulate_batch
         from bola8.rules import judge
 
         if not strikes:
             return [], []
+        me = game.state.shooter
         results = simulate_batch(game.spec, game.layout, strikes, game.physics)
         self.simulations += len(strikes)
-        return results, [judge(game.state, shot_of(r, c), ruleset=game.ruleset)  # type: ignore[arg-type]
-                         for r, c in zip(results, calls)]
+        made = []
+        for result, call in zip(results, calls):
+            dropped = any(ball == call.ball and pocket == call.pocket for ball, pocket, _ in result.pocketed)
+            if dropped:
+                ruling, after = judge(game.state, shot_of(result, call), ruleset=game.ruleset)
+                dropped = self.went_in(ruling, after, call, me)
+            made.append(dropped)
+        return results, made
 
     @staticmethod
-    def went_in(ruling: Ruling, after: State, call: object, player: int) -> bool:
+    def went_in(ruling: Ruling, after: State, call: Call | None, player: int) -> bool:
         """The call went in as called and ``player`` keeps the table (or won), from a ruling and the
         state after it."""
         if after.phase == "over":
             return after.winner == player and after.result == "win"
-        return (call is not None and getattr(call, "ball") in ruling.legally_pocketed and not ruling.foul
+        return (call is not None and call.ball in ruling.legally_pocketed and not ruling.foul
                 and after.shooter == player and after.decision is None)
 
     def draws(self, count: int) -> list[list[float]]:
@@ -220,35 +223,36 @@ class Searcher:
         """
         me = game.state.shooter
         strikes: list[Strike] = []
-        calls: list[object] = []
+        calls: list[Call] = []
         for plan, stroke, centre, step, half in jobs:
+            assert plan.call is not None
             for k in range(-half, half + 1):
                 strikes.append(self.strike(plan, stroke, centre + k * step))
                 calls.append(plan.call)
-        results, judged = self.rulings(game, strikes, calls)
+        results, made = self.pots(game, strikes, calls)
         runs: list[tuple[int, float, float, int]] = []     # job, low and high offsets that pot, a stroke that did
         i = 0
         for index, (plan, stroke, centre, step, half) in enumerate(jobs):
             span = 2 * half + 1
-            ok = [self.went_in(r, a, plan.call, me) for r, a in judged[i:i + span]]
-            run = _longest_run(ok, half)
+            run = _longest_run(made[i:i + span], half)
             if run is not None:
                 lo, hi = run
                 runs.append((index, centre + (lo - half) * step, centre + (hi - half) * step, i + (lo + hi) // 2))
             i += span
         probes: list[Strike] = []
-        probe_calls: list[object] = []
+        probe_calls: list[Call] = []
         for index, low, high, _ in runs:
             plan, stroke, _, step, _ = jobs[index]
+            assert plan.call is not None
             probes += [self.strike(plan, stroke, low - step / 2.0), self.strike(plan, stroke, high + step / 2.0)]
             probe_calls += [plan.call, plan.call]
-        _, probed = self.rulings(game, probes, probe_calls)
+        _, probed = self.pots(game, probes, probe_calls)
         found: list[Candidate] = []
         for k, (index, low, high, at) in enumerate(runs):
             plan, stroke, _, step, _ = jobs[index]
-            if self.went_in(*probed[2 * k], plan.call, me):
+            if probed[2 * k]:
                 low -= step / 2.0
-            if self.went_in(*probed[2 * k + 1], plan.call, me):
+            if probed[2 * k + 1]:
                 high += step / 2.0
             nearest = game.play_simulated(strikes[at], results[at], plan.call)
             middle = (low + high) / 2.0
@@ -409,7 +413,6 @@ class Searcher:
         that drops where called keeps the table (on the 8, wins the game), and it is an attempt
         (Art. 21.1). So it is judged only when a callable ball dropped in a sample, or when the count
         without attempts is near its end (``counting``)."""
-        from bola8.rules import Call
 
         me = game.state.shooter
         if not c.outcomes:
@@ -446,9 +449,9 @@ class Searcher:
     # ------------------------------------------------------------ ball in hand
     def place(self, game: Game) -> Point:
         """Where to put the cue ball in hand: spots behind the makeable balls, each searched."""
-        spots = self.spots(game)
+        spots = in_hand.spots(game, self.sigma)
         if not spots:
-            return any_place(game)
+            return in_hand.any_place(game)
         best: tuple[float, int] | None = None
         for index, spot in enumerate(spots[:self.level.placements]):
             placed = game.place_cue_ball(*spot)
@@ -457,45 +460,6 @@ class Searcher:
                 best = (v, index)
         assert best is not None
         return spots[best[1]]
-
-    def spots(self, game: Game) -> list[Point]:
-        """Legal places behind each callable ball on its line to each open pocket, best estimate first."""
-        spec, layout = game.spec, game.layout
-        layout.pop(CUE, None)
-        radius = spec.ball_radius
-        scored: list[tuple[float, Point]] = []
-        for ball in callable_balls(game.state):
-            obj = layout.get(ball)
-            if obj is None:
-                continue
-            if game.kitchen_only and obj[1] <= spec.head_string_y:
-                continue        # Art. 8.2 / 9: not playable directly from the kitchen
-            for pocket, target in mouths(spec).items():
-                if half_window(spec, pocket, obj) <= 0.0:
-                    continue
-                if not path_is_clear(layout, obj, target, radius, ignore=(ball,)):
-                    continue
-                ghost = ghost_ball(obj, target, radius)
-                ux, uy = ghost[0] - target[0], ghost[1] - target[1]
-                norm = math.hypot(ux, uy)
-                ux, uy = ux / norm, uy / norm
-                for turn_deg in (0.0, 25.0, -25.0, 45.0, -45.0):
-                    c, s = math.cos(math.radians(turn_deg)), math.sin(math.radians(turn_deg))
-                    dx, dy = c * ux - s * uy, s * ux + c * uy
-                    for back in (0.18, 0.35, 0.6):
-                        spot = (ghost[0] + dx * back, ghost[1] + dy * back)
-                        if not _placeable(game, spot):
-                            continue
-                        if not path_is_clear(layout, spot, ghost, radius, ignore=(ball,)):
-                            continue
-                        p = direct_chance(spec, spot, obj, pocket, self.sigma)
-                        scored.append((p - 0.02 * abs(turn_deg) / 45.0, spot))
-        scored.sort(key=lambda item: -item[0])
-        chosen: list[Point] = []
-        for _, spot in scored:       # spread: no two spots within 5 cm
-            if all(math.dist(spot, other) > 0.05 for other in chosen):
-                chosen.append(spot)
-        return chosen
 
 
 def stalemate_next(state: State, ruleset: Ruleset) -> bool:
@@ -611,31 +575,3 @@ def _distinct(plans: list[ShotPlan]) -> list[ShotPlan]:
             seen.add(p.key)
             out.append(p)
     return out
-
-
-def _placeable(game: Game, spot: Point) -> bool:
-    try:
-        game.place_cue_ball(*spot)
-    except InputError:
-        return False
-    return True
-
-
-def any_place(game: Game) -> Point:
-    """A legal place with a direct line to a ball the shooter may hit first (else any legal place)."""
-    spec, layout = game.spec, game.layout
-    layout.pop(CUE, None)
-    top = spec.head_string_y if game.kitchen_only else spec.length - spec.ball_radius
-    firsts = [b for b in legal_first_contacts(game.state) if b in layout]
-    fallback: Point | None = None
-    for i in range(1, 40):
-        for j in range(1, 20):
-            spot = (spec.width * j / 20.0, top * i / 40.0)
-            if not _placeable(game, spot):
-                continue
-            fallback = fallback or spot
-            if any(path_is_clear(layout, spot, layout[b], spec.ball_radius, ignore=(b,)) for b in firsts):
-                return spot
-    if fallback is None:
-        raise RuntimeError("no place on the table for the cue ball")
-    return fallback

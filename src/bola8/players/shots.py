@@ -31,16 +31,15 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bola8.players.aiming import cut_angle_deg, direction_deg, ghost_ball, path_is_clear
-from bola8.players.estimate import MAX_CUT_DEG, chance, half_window, long_path, mouths
-from bola8.rules import Call, callable_balls, legal_first_contacts
+from bola8.players.aiming import cut_angle_deg, direction_deg, ghost_ball, path_is_clear, pocket_targets
+from bola8.players.estimate import MAX_CUT_DEG, chance, half_window, long_path
+from bola8.rules import CUE, Call, callable_balls, legal_first_contacts
 
 if TYPE_CHECKING:
     from bola8.game import Game
     from bola8.physics import TableSpec
 
 Point = tuple[float, float]
-CUE = 0
 CUSHIONS = ("head", "foot", "left", "right")
 # the pockets on each cushion: a bank or a kick never uses a cushion into its own pockets
 _POCKETS_ON = {"head": ("head-left", "head-right"), "foot": ("foot-left", "foot-right"),
@@ -155,7 +154,7 @@ def shot_plans(game: Game, kinds: tuple[str, ...], sigma: float) -> list[ShotPla
         if ball not in layout:
             continue
         obj = layout[ball]
-        for pocket, target in mouths(spec).items():
+        for pocket, target in pocket_targets(spec).items():
             call = Call(ball=ball, pocket=pocket)
             ghost = ghost_ball(obj, target, radius)
             half = half_window(spec, pocket, obj)

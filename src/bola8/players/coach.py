@@ -178,6 +178,9 @@ def _suggestion(game: Game, c: Candidate, rank: int, sigma: float) -> dict[str, 
               f"del {_percent(left)}; falta el {_percent(c.foul)} de las veces; gana la partida el {_percent(c.value)}.")
         en = (f"Safety, no call: hit the {plan.first}{how_en}, {stroke_en}. It leaves the opponent a "
               f"{_percent(left, 'en')} shot; fouls {_percent(c.foul, 'en')} of the time; wins the rack {_percent(c.value, 'en')}.")
+        if c.samples and c.foul >= 1.0:      # every stroke it tried fouls: say so before the details
+            es = "No hay ningún golpe legal a la vista: esta es la falta que menos cuesta. " + es
+            en = "No legal stroke is in sight: this is the foul that costs least. " + en
     else:
         how_es, how_en = _how(c)
         pocket_es, pocket_en = name_of(plan.call.pocket, "es"), name_of(plan.call.pocket, "en")

@@ -72,7 +72,7 @@ from bola8.rules import CUE, Call, callable_balls, legal_first_contacts
 
 if TYPE_CHECKING:
     from bola8.game import Game, Turn
-    from bola8.physics import ShotResult, Strike
+    from bola8.physics import ShotResult, Strike, TableSpec
     from bola8.rules import Ruleset, Ruling, State
 
 Point = tuple[float, float]
@@ -87,7 +87,8 @@ SHAPE_CHANCE = 0.5         # a next shot at least this likely counts as "shape"
 MAX_SPEED = 7.0
 LOOKAHEAD_PLANS = 5
 MAX_SAFETY_PLANS = 120        # safety strokes tried on the noiseless simulator
-FALLBACK_STROKES = 240
+ESCAPE_STROKES = 240          # the compass swept when no planned safety is legal
+ESCAPE_SPEEDS = (2.5, 4.0)
 LOOKAHEAD_FINALISTS = 4
 LOOKAHEAD_SAMPLES = 12
 LOOKAHEAD_STROKES = (0, 4, 7)    # indexes into the level's grid tried in a look-ahead (when present)
@@ -382,20 +383,23 @@ class Searcher:
         return SearchResult(best=best, pots=finalists, safeties=safe, simulations=self.simulations - start)
 
     def safeties(self, game: Game, draws: list[list[float]]) -> list[Candidate]:
-        """The level's best safeties, sampled under noise (legal on the noiseless simulator first)."""
+        """The level's best safeties, sampled under noise (legal on the noiseless simulator first).
+        When no planned safety is legal (the balls it may hit hidden from every direct line and every
+        one-cushion line), the compass is swept for strokes that are (:meth:`escapes`): there is
+        something to weigh, and to tell a player, whenever the cue ball can reach a ball at all."""
         from bola8.physics import Strike
 
         me = game.state.shooter
         plans = safety_plans(game)[:MAX_SAFETY_PLANS]
         strikes = [Strike(speed=p.speed, phi=p.phi, theta=5.0, b=p.b) for p in plans]
         turns = self.play_all(game, strikes, [None] * len(strikes))
+        legal = [(plan, strike, turn) for plan, strike, turn in zip(plans, strikes, turns) if not turn.ruling.foul]
+        if not legal:
+            legal = self.escapes(game)
         scored = []
         noiseless: dict[tuple[object, ...], Turn] = {}
-        for plan, strike, turn in zip(plans, strikes, turns):
-            if turn.ruling.foul:
-                continue
-            c = Candidate(plan=plan, strike=strike, guess=self.outcome(turn, me))
-            scored.append(c)
+        for plan, strike, turn in legal:
+            scored.append(Candidate(plan=plan, strike=strike, guess=self.outcome(turn, me)))
             noiseless[plan.key] = turn
         scored.sort(key=lambda c: -c.guess)
         chosen = scored[:self.level.safeties]
@@ -404,6 +408,29 @@ class Searcher:
         chosen = [self.two_way(game, c, noiseless[c.plan.key], counting) for c in chosen]
         chosen.sort(key=lambda c: -c.value)
         return chosen
+
+    def escapes(self, game: Game) -> list[tuple[ShotPlan, Strike, Turn]]:
+        """The compass swept (every 3 degrees, two speeds) for strokes the referee calls legal on the
+        noiseless simulator - kicks off one cushion or more - each as a safety plan named by what it
+        did: the ball it met first and the cushion the cue ball met on the way. When none is legal (a
+        ball the shooter may hit first is walled in), the strokes that meet some ball: the samples
+        then tell the least costly foul (one that leaves the 8 on the table, the cue ball on the cloth)."""
+        from bola8.physics import Strike
+
+        strikes = [Strike(speed=speed, phi=step * 3.0 + 1.5, theta=5.0) for speed in ESCAPE_SPEEDS
+                   for step in range(ESCAPE_STROKES // len(ESCAPE_SPEEDS))]
+        turns = self.play_all(game, strikes, [None] * len(strikes))
+        hits = [(strike, turn) for strike, turn in zip(strikes, turns)
+                if turn.shot is not None and turn.shot.first_contact is not None]
+        legal = [(strike, turn) for strike, turn in hits if not turn.ruling.foul]
+        found = []
+        for strike, turn in legal or hits:     # nothing legal at all: the least bad fouls, weighed alike
+            assert turn.shot is not None and turn.shot.first_contact is not None
+            path, cushion = first_path(turn)
+            found.append((ShotPlan(kind="safety", call=None, first=turn.shot.first_contact, phi=strike.phi,
+                                   speed=strike.speed, step=0.0, estimate=0.0, path=path, cushion=cushion),
+                          strike, turn))
+        return found
 
     def two_way(self, game: Game, c: Candidate, noiseless: Turn, counting: bool) -> Candidate:
         """``c`` with a call when that is worth more than ``c`` without one (a two-way shot): the
@@ -430,16 +457,10 @@ class Searcher:
         return called if called.value > c.value + 1e-9 else c
 
     def fallback(self, game: Game) -> Strike:
-        """A stroke when no plan and no safety is legal: the compass swept for a legal hit (a kick)."""
+        """A stroke when the search found nothing legal, not even on the compass: at the nearest ball
+        the shooter may hit first (the foul it may be is the least of the evils left)."""
         from bola8.physics import Strike
 
-        strikes = [Strike(speed=speed, phi=step * 3.0 + 1.5, theta=5.0) for speed in (2.5, 4.0)
-                   for step in range(FALLBACK_STROKES // 2)]
-        turns = self.play_all(game, strikes, [None] * len(strikes))
-        me = game.state.shooter
-        legal = [(self.outcome(t, me), i) for i, t in enumerate(turns) if not t.ruling.foul]
-        if legal:
-            return strikes[max(legal)[1]]
         layout = game.layout
         cue = layout[CUE]
         balls = [b for b in legal_first_contacts(game.state) if b in layout] or [b for b in layout if b != CUE]
@@ -460,6 +481,36 @@ class Searcher:
                 best = (v, index)
         assert best is not None
         return spots[best[1]]
+
+
+def first_path(turn: Turn) -> tuple[tuple[Point, ...], str | None]:
+    """The cue ball's way to its first contact in a simulated stroke: its start, the places it met a
+    cushion, the object ball's place; and the first cushion it met (None for a direct hit)."""
+    from bola8.physics import measure
+
+    result = turn.simulation
+    start = turn.before.layout[CUE]
+    first = None if result is None else measure.first_contact(result, CUE)
+    if result is None or first is None:
+        return (start,), None
+    ball, k_first = first
+    cue = result.numbers.index(CUE)
+    points = [start]
+    for k, i in measure.cushion_contacts(result):
+        if i == cue and k < k_first:
+            x, y = (float(v) for v in result.snap[k, cue, 0:2])
+            points.append((x, y))
+    points.append(turn.before.layout[ball])
+    if len(points) == 2:
+        return tuple(points), None
+    return tuple(points), nearest_cushion(turn.before.spec, points[1])
+
+
+def nearest_cushion(spec: TableSpec, point: Point) -> str:
+    """The cushion (``shots.CUSHIONS``) nearest a point on the cloth."""
+    x, y = point
+    gaps = {"head": y, "foot": spec.length - y, "left": x, "right": spec.width - x}
+    return min(gaps, key=lambda name: gaps[name])
 
 
 def stalemate_next(state: State, ruleset: Ruleset) -> bool:
@@ -524,7 +575,7 @@ def budget(level: Level) -> int:
     sampled = level.finalists * level.samples
     ahead = level.lookahead * level.groups * next_shot_budget(level)
     safety = MAX_SAFETY_PLANS + level.safeties * max(8, level.samples // 2)
-    return first + retry + grid + sampled + ahead + safety + FALLBACK_STROKES
+    return first + retry + grid + sampled + ahead + safety + ESCAPE_STROKES
 
 
 def _offset(c: Candidate) -> float:

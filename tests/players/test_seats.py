@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bola8 import rules
 from bola8.game import Game
 from bola8.game.layout import freeze
@@ -38,6 +40,7 @@ def played(game: Game, first: Any, second: Any) -> tuple[list[tuple[Any, ...]], 
     return actions.rows, end
 
 
+@pytest.mark.slow
 def test_a_rack_is_played_the_same_from_either_seat() -> None:
     def bots() -> tuple[Any, Any]:
         return make_player("bot:beginner", seed=11), make_player("bot:beginner", seed=22)
@@ -51,6 +54,7 @@ def test_a_rack_is_played_the_same_from_either_seat() -> None:
     assert end0.state.winner == (None if end1.state.winner is None else 1 - end1.state.winner)
 
 
+@pytest.mark.slow
 def test_the_look_ahead_reads_groups_and_turn_from_the_shooter(spec) -> None:
     # A late position: the shooter's group (2, 5) and the other's (11, 14), the 8; the pro level looks
     # ahead. The same position with seats exchanged (shooter 1, groups swapped) must be played alike.

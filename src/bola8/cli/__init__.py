@@ -54,6 +54,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
              "the main job: the referee and a short bot-vs-bot match"),
     "batch": ("bola8.cli.batch", "juega muchos encuentros en todos los núcleos o en un clúster de Ray",
               "play many matches on every core or a Ray cluster"),
+    "arena": ("bola8.cli.arena", "mide un jugador contra los bots de referencia con el ruido de las olimpiadas",
+              "measure a player against the reference bots under the olympiads' noise"),
     "tournament": ("bola8.cli.tournament", "un torneo de todos contra todos, con su tabla y su Elo",
                    "a round robin of several players, with its table and ratings"),
     "report": ("bola8.cli.report", "las estadísticas de una tanda con sus gráficos, en una página HTML",

@@ -752,10 +752,10 @@ def air_figures(n_breaks: int) -> None:
         rvw[0, 1], rvw[0, 2] = v, w
         s = np.array([C.SLIDING], dtype=np.int64)
         geo = spec.geometry
-        k, ev_t, ev_type, ev_i, ev_j, ev_o, snap, trunc = run_events(
-            rvw, s, prm, geo.segments, geo.circles, geo.holes, settings.max_events, C.EV_STRIKE)
-        return ShotResult(spec=spec, start={0: (0.6, 0.2)}, numbers=(0,), prm=prm, ev_t=ev_t, ev_type=ev_type,
-                          ev_i=ev_i, ev_j=ev_j, ev_o=ev_o, snap=snap, truncated=bool(trunc))
+        k, ev_t, ev, snap, trunc = run_events(
+            rvw, s, prm, geo.segments, geo.circles, geo.holes, settings.max_events, C.EV_STRIKE, C.RECORD_TRAJECTORIES)
+        return ShotResult(spec=spec, start={0: (0.6, 0.2)}, numbers=(0,), prm=prm, ev_t=ev_t, ev_type=ev[:, 0],
+                          ev_i=ev[:, 1], ev_j=ev[:, 2], ev_o=ev[:, 3], snap=snap, truncated=bool(trunc))
 
     print("## Balls in the air")
     print()
@@ -839,9 +839,9 @@ def air_figures(n_breaks: int) -> None:
             rvw[0, 1, 1], rvw[0, 2, 0] = v, -v / R
             s = np.array([C.ROLLING, C.STATIONARY], dtype=np.int64)
             geo = spec.geometry
-            k, ev_t, ev_type, ev_i, ev_j, ev_o, snap, trunc = run_events(
-                rvw, s, prm, geo.segments, geo.circles, geo.holes, settings.max_events, C.EV_STRIKE)
-            hit = int(np.flatnonzero(ev_type == C.EV_BALL_BALL)[0])
+            k, ev_t, ev, snap, trunc = run_events(
+                rvw, s, prm, geo.segments, geo.circles, geo.holes, settings.max_events, C.EV_STRIKE, C.RECORD_TRAJECTORIES)
+            hit = int(np.flatnonzero(ev[:, 0] == C.EV_BALL_BALL)[0])
             vz = float(snap[hit, 0, 5])
             cells.append(f"{vz * vz / (2 * G) / inch:.3f} in" if vz > 0 else "no hop (under the settle height)")
         print(f"| {label} | {cells[0]} | {cells[1]} | {tp} in |")

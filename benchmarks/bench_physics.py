@@ -78,7 +78,8 @@ def main() -> None:
         rvw[0, 1], rvw[0, 2] = v, w
         s[0] = classify(rvw[0], prm)
         t = time.perf_counter()
-        k = run_events(rvw, s, prm, g.segments, g.circles, g.holes, settings.max_events, C.EV_STRIKE)[0]
+        k = run_events(rvw, s, prm, g.segments, g.circles, g.holes, settings.max_events, C.EV_STRIKE,
+                       C.RECORD_TRAJECTORIES)[0]
         return time.perf_counter() - t, k
 
     layout = dict(rack(spec, 1))

@@ -250,7 +250,7 @@ def test_render_names_the_player_marks_the_call_the_diamonds_and_the_respotted_b
     from bola8.game.record import read_record, recorded_shots
 
     path = tmp_path / "noisy.jsonl"
-    assert bola8("match", "--race", "1", "--seed", "10", "--noise", "4", "--record", str(path)).returncode == 0
+    assert bola8("match", "--race", "1", "--seed", "11", "--noise", "4", "--record", str(path)).returncode == 0
     lines = read_record(str(path))
     shot = next(s for s in recorded_shots(lines) if s.ruling.respotted and s.call is not None)
     out = tmp_path / "respot.svg"

@@ -36,10 +36,11 @@ def launch(balls, states, settings=None, heights=None):
             rvw[q, 1], rvw[q, 2] = states[b]
             s[q] = C.AIRBORNE if rvw[q, 1, 2] > 0.0 or rvw[q, 0, 2] > 0.0 else C.SLIDING
     g = SPEC.geometry
-    k, ev_t, ev_type, ev_i, ev_j, ev_o, snap, trunc = run_events(rvw, s, prm, g.segments, g.circles, g.holes,
-                                                                 settings.max_events, C.EV_STRIKE)
+    k, ev_t, ev, snap, trunc = run_events(rvw, s, prm, g.segments, g.circles, g.holes,
+                                                                 settings.max_events, C.EV_STRIKE,
+                                                                 C.RECORD_TRAJECTORIES)
     return ShotResult(spec=SPEC, start={b: balls[b] for b in numbers}, numbers=numbers, prm=prm, ev_t=ev_t,
-                      ev_type=ev_type, ev_i=ev_i, ev_j=ev_j, ev_o=ev_o, snap=snap, truncated=bool(trunc))
+                      ev_type=ev[:, 0], ev_i=ev[:, 1], ev_j=ev[:, 2], ev_o=ev[:, 3], snap=snap, truncated=bool(trunc))
 
 
 def landings(r, ball=0):

@@ -37,3 +37,43 @@ def test_batch_of_none_and_of_a_miscue(spec) -> None:
     miscue = Strike(2.0, 0.0, 0.0, 0.9, 0.0)
     (result,) = simulate_batch(spec, LAYOUT, [miscue])
     _same(result, simulate_layout(spec, LAYOUT, miscue))
+
+
+def test_the_events_record_keeps_the_events_and_the_final_layout(spec) -> None:
+    full = simulate_batch(spec, LAYOUT, STROKES)
+    for whole, light in zip(full, simulate_batch(spec, LAYOUT, STROKES, record="events")):
+        for name in ("ev_t", "ev_type", "ev_i", "ev_j", "ev_o"):
+            assert np.array_equal(getattr(whole, name), getattr(light, name)), name
+        assert light.final == whole.final and light.pocketed == whole.pocketed
+        assert [e.to_dict() for e in light.events] == [e.to_dict() for e in whole.events]
+
+
+def test_the_final_record_keeps_where_the_balls_stopped(spec) -> None:
+    strokes = STROKES + [Strike(5.0, 0.0, 0.0, 0.0, 0.0)]
+    full = simulate_batch(spec, LAYOUT, strokes)
+    ends = simulate_batch(spec, LAYOUT, strokes, record="final")
+    for whole, end in zip(full, ends):
+        assert end.final == whole.final and end.event_count == len(whole.ev_t)
+        assert end.dropped == tuple(sorted(b for b, _, _ in whole.pocketed))
+        assert end.off_table == tuple(sorted(whole.off_table)) and end.truncated == whole.truncated
+
+
+def test_an_unknown_record_is_refused(spec) -> None:
+    import pytest
+
+    from bola8.errors import InputError
+
+    with pytest.raises(InputError, match="record: 'snapshots' is not one of final, events, trajectories"):
+        simulate_batch(spec, LAYOUT, STROKES, record="snapshots")   # type: ignore[call-overload]
+
+
+def test_a_long_stroke_grows_the_record_past_its_first_capacity(spec) -> None:
+    from bola8.game.racking import rack
+    from bola8.physics.engine import FIRST_CAPACITY
+
+    balls = dict(rack(spec, 1))
+    balls[0] = (spec.width / 2.0, spec.head_string_y)
+    result = simulate_layout(spec, balls, Strike(8.0, 90.0))
+    assert len(result.ev_t) > 2 * FIRST_CAPACITY
+    (again,) = simulate_batch(spec, balls, [Strike(8.0, 90.0)])
+    _same(result, again)

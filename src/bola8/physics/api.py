@@ -13,10 +13,10 @@ import numpy as np
 
 from bola8.errors import InputError
 from bola8.physics import codes as C
-from bola8.physics.engine import run_events
+from bola8.physics.engine import play_stroke
 from bola8.physics.params import PhysicsSettings
 from bola8.physics.result import ShotResult
-from bola8.physics.strike import Strike, finite_float, not_finite_error, strike_state
+from bola8.physics.strike import Strike, finite_float, not_finite_error
 from bola8.physics.table import TableSpec
 
 _DEFAULT_SETTINGS = PhysicsSettings()
@@ -26,27 +26,19 @@ def simulate_layout(spec: TableSpec, balls: dict[int, tuple[float, float]], stri
                     settings: PhysicsSettings | None = None) -> ShotResult:
     """Play one stroke on the cue ball (ball 0) of a layout assumed valid."""
     settings = settings or _DEFAULT_SETTINGS
-    numbers = tuple(sorted(balls))
     if 0 not in balls:
-        raise InputError("balls: the cue ball (0) is missing.")
-    n = len(numbers)
+        raise InputError("balls: the cue ball (0) is missing.", "balls: falta la bola blanca (0).")
+    numbers = tuple(sorted(balls))
     start = {b: (float(balls[b][0]), float(balls[b][1])) for b in numbers}
-    rvw = np.zeros((n, 3, 3))
-    rvw[:, 0, :2] = list(start.values())
-    s = np.zeros(n, dtype=np.int64)
-    prm = settings.as_array(spec.cushion_height)
-    if strike.is_miscue(settings.cue.miscue_limit):
-        first = C.EV_MISCUE
-    else:
-        first = C.EV_STRIKE
-        v, w = strike_state(strike, settings.ball, settings.cue)
-        rvw[0, 1] = v
-        rvw[0, 2] = w
+    prm = settings.parameters(spec.cushion_height)
     g = spec.geometry
-    k, ev_t, ev_type, ev_i, ev_j, ev_o, snap, truncated = run_events(
-        rvw, s, prm, g.segments, g.circles, g.holes, settings.max_events, first)
-    return ShotResult(spec=spec, start=start, numbers=numbers, prm=prm, ev_t=ev_t, ev_type=ev_type,
-                      ev_i=ev_i, ev_j=ev_j, ev_o=ev_o, snap=snap, truncated=bool(truncated), strike=strike)
+    k, ev_t, ev, snap, _, _, truncated = play_stroke(
+        np.array(list(start.values())), float(strike.speed), float(strike.phi), float(strike.theta),
+        float(strike.a), float(strike.b), prm, g.segments, g.circles, g.holes, settings.max_events,
+        C.RECORD_TRAJECTORIES)
+    return ShotResult(spec=spec, start=start, numbers=numbers, prm=prm, ev_t=ev_t, ev_type=ev[:, 0],
+                      ev_i=ev[:, 1], ev_j=ev[:, 2], ev_o=ev[:, 3], snap=snap, truncated=bool(truncated),
+                      strike=strike)
 
 
 BALL_KEYS = tuple(str(n) for n in range(16))

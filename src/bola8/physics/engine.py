@@ -34,10 +34,11 @@ import numpy.typing as npt
 
 from bola8.physics._jit import kernel
 from bola8.physics.ball_ball import resolve_ball_ball
-from bola8.physics.codes import (AIRBORNE, EV_BALL_BALL, EV_CUSHION, EV_OFF_TABLE, EV_POCKET, EV_STRIKE, INF,
-                                 OFF_TABLE, P_EC, P_G, P_MUR, P_MUS, P_MUSP, P_R, P_SINT, POCKETED, ROLLING, SLIDING,
-                                 STATIONARY)
+from bola8.physics.codes import (AIRBORNE, EV_BALL_BALL, EV_CUSHION, EV_MISCUE, EV_OFF_TABLE, EV_POCKET, EV_STRIKE, INF,
+                                 OFF_TABLE, P_EC, P_G, P_MUR, P_MUS, P_MUSP, P_R, P_SINT, POCKETED, RECORD_EVENTS,
+                                 RECORD_TRAJECTORIES, ROLLING, SLIDING, STATIONARY)
 from bola8.physics.cushion import resolve_cushion
+from bola8.physics.launch import is_miscue, launch
 from bola8.physics.detection import contacts, entry_dt
 from bola8.physics.motion import classify, evolved, flown, path_terms, resolve_transition, settle, transition_dt
 from bola8.physics.scalar import larger, smaller
@@ -46,6 +47,7 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
 SPACER = 1e-9  # m: contact distance restored at a collision (see _separate_balls)
+FIRST_CAPACITY = 64   # events the record holds before it grows (doubling, up to max_events)
 
 
 @kernel()
@@ -177,6 +179,28 @@ def _into_pocket(b, holes, k):
 
 
 @kernel()
+def _grown_1d(a, size):
+    """``a``'s values in a new array of ``size`` (>= len(a)) elements."""
+    out = np.empty(size, dtype=a.dtype)
+    out[:a.shape[0]] = a
+    return out
+
+
+@kernel()
+def _grown_2d(a, size):
+    out = np.empty((size, a.shape[1]), dtype=a.dtype)
+    out[:a.shape[0]] = a
+    return out
+
+
+@kernel()
+def _grown_3d(a, size):
+    out = np.empty((size, a.shape[1], a.shape[2]), dtype=a.dtype)
+    out[:a.shape[0]] = a
+    return out
+
+
+@kernel()
 def _snapshot(snap, k, rvw, s):
     n = rvw.shape[0]
     for i in range(n):
@@ -190,23 +214,24 @@ def _snapshot(snap, k, rvw, s):
 
 @kernel(entry=True)
 def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, circs: FloatArray,
-               holes: FloatArray, max_events: int, first_event: int
-               ) -> tuple[int, FloatArray, IntArray, IntArray, IntArray, IntArray, FloatArray, bool]:
+               holes: FloatArray, max_events: int, first_event: int | np.int64, record: int
+               ) -> tuple[int, FloatArray, IntArray, FloatArray, bool]:
     """Simulate until every ball is at rest or pocketed (after a strike, ball 0's state is classified here).
 
-    Returns (count, times, types, ball i, ball j, object, snapshots, truncated):
-    object = cushion index (segments first, then jaw-tip circles) for a
-    cushion event, pocket index for a pocket event, the side left over
-    (``codes.SIDE_NAMES``) for an off-table event, else -1.
+    ``rvw`` and ``s`` end as the balls' final state. Returns (count, times, events, snapshots, truncated);
+    each event's row is (type, ball i, ball j, object): object = cushion index (segments first, then jaw-tip circles) for a cushion
+    event, pocket index for a pocket event, the side left over (``codes.SIDE_NAMES``) for an off-table
+    event, else -1. ``record`` (``codes.RECORD_*``) says what is written: the events and a snapshot of
+    every ball after each (trajectories), the events only (the snapshots come back empty), or neither
+    (final: only the count). The record starts small and doubles when full: a stroke writes and touches
+    only the memory its own events need.
     """
     n = rvw.shape[0]
     R, g, mus, mur, musp = prm[P_R], prm[P_G], prm[P_MUS], prm[P_MUR], prm[P_MUSP]
-    ev_t = np.empty(max_events)
-    ev_type = np.empty(max_events, dtype=np.int64)
-    ev_i = np.empty(max_events, dtype=np.int64)
-    ev_j = np.empty(max_events, dtype=np.int64)
-    ev_o = np.empty(max_events, dtype=np.int64)
-    snap = np.empty((max_events, n, 10))
+    cap = smaller(FIRST_CAPACITY, max_events) if record >= RECORD_EVENTS else 1
+    ev_t = np.empty(cap)
+    ev = np.empty((cap, 4), dtype=np.int64)    # type, ball i, ball j, object
+    snap = np.empty((cap if record == RECORD_TRAJECTORIES else 0, n, 10))
     # Only np.empty, in four kinds (each numpy constructor and signature is compiled
     # separately on the first call). The caches are all written by the first refresh
     # (the contact objects whenever their times are finite), before any read.
@@ -235,14 +260,15 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
     t = 0.0
     k = 0
     ev_t[0] = 0.0
-    ev_type[0] = first_event
-    ev_i[0] = 0
-    ev_j[0] = -1
-    ev_o[0] = -1
+    ev[0, 0] = first_event
+    ev[0, 1] = 0
+    ev[0, 2] = -1
+    ev[0, 3] = -1
     # Typed int64 zero: a literal index would make numba compile the callee
     # once per literal value (slower first-call compile).
     first = np.int64(0)
-    _snapshot(snap, first, rvw, s)
+    if record == RECORD_TRAJECTORIES:
+        _snapshot(snap, first, rvw, s)
     k = first + 1
     # Balls whose cached times (their own and their pairs') are out of date: all at the
     # start, then the one or two an event touched; the top of the loop refreshes them.
@@ -336,9 +362,8 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
                     rvw[i, 0, 2] = 0.0     # a ball stopped in flight is put down on the cloth below it
                     _still(rvw[i])
                     s[i] = STATIONARY
-            k -= 1
-            _snapshot(snap, k, rvw, s)
-            k += 1
+            if record == RECORD_TRAJECTORIES:
+                _snapshot(snap, k - 1, rvw, s)
             break
         dt = tmin - t
         for i in range(n):
@@ -407,17 +432,49 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
                 resolve_cushion(rvw[bi], nx, ny, prm, t - last_cush[bi, obj])
             last_cush[bi, obj] = t
             s[bi] = settle(rvw[bi], prm)
-        ev_t[k] = t
-        ev_type[k] = code
-        ev_i[k] = bi
-        ev_j[k] = bj
-        ev_o[k] = obj
-        _snapshot(snap, k, rvw, s)
+        if record >= RECORD_EVENTS:
+            if k == cap:
+                cap = smaller(2 * cap, max_events)
+                ev_t = _grown_1d(ev_t, cap)
+                ev = _grown_2d(ev, cap)
+                if record == RECORD_TRAJECTORIES:
+                    snap = _grown_3d(snap, cap)
+            ev_t[k] = t
+            ev[k, 0] = code
+            ev[k, 1] = bi
+            ev[k, 2] = bj
+            ev[k, 3] = obj
+            if record == RECORD_TRAJECTORIES:
+                _snapshot(snap, k, rvw, s)
         k += 1
         stale[0] = bi
         nstale = 1
         if bj >= 0:
             stale[1] = bj
             nstale = 2
-    return (k, ev_t[:k].copy(), ev_type[:k].copy(), ev_i[:k].copy(), ev_j[:k].copy(), ev_o[:k].copy(),
-            snap[:k].copy(), truncated)
+    kept = k if record >= RECORD_EVENTS else 0
+    return k, ev_t[:kept], ev[:kept], snap[:kept], truncated
+
+
+@kernel(entry=True)
+def play_stroke(xy: FloatArray, speed: float, phi: float, theta: float, a: float, b: float, prm: FloatArray,
+                segs: FloatArray, circs: FloatArray, holes: FloatArray, max_events: int, record: int
+                ) -> tuple[int, FloatArray, IntArray, FloatArray, FloatArray, IntArray, bool]:
+    """One stroke on ball 0 of a layout at rest (``xy``: each ball's centre, ball 0 the cue ball).
+
+    The cue's impact (``launch``) or the miscue, then ``run_events``. Returns (count, times, events
+    (type, i, j, object), snapshots, final state rvw (n, 3, 3), final motion states, truncated).
+    """
+    n = xy.shape[0]
+    rvw = np.zeros((n, 3, 3))
+    for i in range(n):
+        rvw[i, 0, 0] = xy[i, 0]
+        rvw[i, 0, 1] = xy[i, 1]
+    s = np.zeros(n, dtype=np.int64)
+    first = np.int64(EV_MISCUE)
+    if not is_miscue(a, b, prm):
+        first = np.int64(EV_STRIKE)
+        rvw[0, 1, 0], rvw[0, 1, 1], rvw[0, 1, 2], rvw[0, 2, 0], rvw[0, 2, 1], rvw[0, 2, 2] = launch(
+            speed, phi, theta, a, b, prm)
+    k, ev_t, ev, snap, truncated = run_events(rvw, s, prm, segs, circs, holes, max_events, first, record)
+    return k, ev_t, ev, snap, rvw, s, truncated

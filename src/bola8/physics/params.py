@@ -120,7 +120,7 @@ class PhysicsSettings:
       restitution must exceed 1 (checked), the range where the closed-form
       phases hold; there they agree with a direct integration of the spring
       and slider to 1e-8 (tests/physics/test_stronge.py).
-    - ``mathavan_steps`` 200: integration steps of the Mathavan impulse.
+    - ``mathavan_steps`` 60: implicit integration steps of the Mathavan impulse (``models.mathavan2010``).
     - ``chatter_time`` 0.02 s and ``min_normal_speed`` 0.05 m/s: the
       anti-chatter guard (``chatter.chatter_speed``). Chatter is one contact
       repeating within a tiny time: a ball pressed against a cushion by its
@@ -167,7 +167,7 @@ class PhysicsSettings:
     ball: BallParams = field(default_factory=BallParams)
     cue: CueParams = field(default_factory=CueParams)
     cushion_model: str = "mathavan2010"
-    mathavan_steps: int = 200
+    mathavan_steps: int = 60
     min_normal_speed: float = 0.05
     chatter_time: float = 0.02
     max_events: int = 20000
@@ -200,6 +200,15 @@ class PhysicsSettings:
                              f"settings.stronge_omega_ratio: {self.stronge_omega_ratio!r} por la restitución de la "
                              f"banda {self.ball.e_cushion!r} debe superar 1 en el modelo deformable.")
 
+    def parameters(self, cushion_height: float) -> np.ndarray:
+        """``as_array(cushion_height)``, built once per settings and table: every simulation with these
+        settings reads the same array (shared: never written, by the kernels or by anyone else)."""
+        cache: dict[float, np.ndarray] = self.__dict__.setdefault("_parameters", {})
+        found = cache.get(cushion_height)
+        if found is None:
+            found = cache[cushion_height] = self.as_array(cushion_height)
+        return found
+
     def as_array(self, cushion_height: float) -> np.ndarray:
         """The flat parameter vector the kernel reads (indices in ``codes.P_*``)."""
         b = self.ball
@@ -211,6 +220,7 @@ class PhysicsSettings:
             self.min_normal_speed, self.stronge_omega_ratio, self.chatter_time,
             float(self._model_id(models.BALL_MODELS, self.ball_model)),
             b.e_table, float(np.sqrt(2.0 * b.gravity * self.settle_height)),
+            self.cue.mass, self.cue.tip_restitution, self.cue.end_mass, self.cue.miscue_limit,
         ], dtype=np.float64)
 
     @staticmethod

@@ -48,6 +48,78 @@ class Exit:
         return {"ball": self.ball, "side": self.side, "position": [self.x, self.y], "height": self.z, "t": self.t}
 
 
+def event_pocket(spec: TableSpec, code: int, o: int) -> str | None:
+    """The pocket an event took place at: a drop's, or the jaw of a cushion contact (None for a rail)."""
+    if code == C.EV_POCKET:
+        return POCKET_NAMES[o]
+    if code == C.EV_CUSHION:
+        g = spec.geometry
+        ns, nc = g.segments.shape[0], g.circles.shape[0]
+        if o >= ns + nc:
+            o -= ns + nc          # the top edge of face o (a ball in flight)
+        p = int(g.segments[o, 6]) if o < ns else int(g.circles[o - ns, 3])
+        return POCKET_NAMES[p] if p >= 0 else None
+    return None
+
+
+def event_list(spec: TableSpec, numbers: tuple[int, ...], ev_t: np.ndarray, ev_type: np.ndarray, ev_i: np.ndarray,
+               ev_j: np.ndarray, ev_o: np.ndarray) -> tuple[Event, ...]:
+    """The kernel's event arrays as ``Event`` values (ball numbers, pocket and side names)."""
+    out = []
+    for k in range(len(ev_t)):
+        i, j, code, o = int(ev_i[k]), int(ev_j[k]), int(ev_type[k]), int(ev_o[k])
+        balls = (numbers[i],) if j < 0 else (numbers[i], numbers[j])
+        side = C.SIDE_NAMES[o] if code == C.EV_OFF_TABLE else None
+        out.append(Event(float(ev_t[k]), C.EVENT_NAMES[code], balls, event_pocket(spec, code, o), side))
+    return tuple(out)
+
+
+def pocketed_balls(numbers: tuple[int, ...], ev_t: np.ndarray, ev_type: np.ndarray, ev_i: np.ndarray,
+                   ev_o: np.ndarray) -> tuple[tuple[int, str, float], ...]:
+    """(ball, pocket, time) of every drop, in time order."""
+    return tuple((numbers[int(ev_i[k])], POCKET_NAMES[int(ev_o[k])], float(ev_t[k]))
+                 for k in np.flatnonzero(ev_type == C.EV_POCKET))
+
+
+@dataclass(frozen=True, eq=False)
+class StrokeEnd:
+    """What a stroke left on the table (``simulate_batch(..., record="final")``): where each ball stopped,
+    the balls that dropped or left the table, how many events it took."""
+
+    numbers: tuple[int, ...]
+    final: dict[int, tuple[float, float]]
+    dropped: tuple[int, ...]
+    off_table: tuple[int, ...]
+    event_count: int
+    truncated: bool
+    strike: Strike | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class StrokeEvents:
+    """A stroke's events and where the balls stopped (``simulate_batch(..., record="events")``): a
+    ``ShotResult`` without the snapshots, so without trajectories or the referee's facts."""
+
+    spec: TableSpec
+    numbers: tuple[int, ...]
+    ev_t: np.ndarray
+    ev_type: np.ndarray
+    ev_i: np.ndarray
+    ev_j: np.ndarray
+    ev_o: np.ndarray
+    final: dict[int, tuple[float, float]]
+    truncated: bool
+    strike: Strike | None = None
+
+    @cached_property
+    def events(self) -> tuple[Event, ...]:
+        return event_list(self.spec, self.numbers, self.ev_t, self.ev_type, self.ev_i, self.ev_j, self.ev_o)
+
+    @property
+    def pocketed(self) -> tuple[tuple[int, str, float], ...]:
+        return pocketed_balls(self.numbers, self.ev_t, self.ev_type, self.ev_i, self.ev_o)
+
+
 @dataclass(frozen=True, eq=False)
 class ShotResult:
     """What the engine returns. ``numbers`` maps kernel index -> ball number (0 = cue ball); ``strike``
@@ -68,30 +140,12 @@ class ShotResult:
 
     # ------------------------------------------------------------ events
     def event_pocket(self, k: int) -> str | None:
-        code, o = int(self.ev_type[k]), int(self.ev_o[k])
-        if code == C.EV_POCKET:
-            return POCKET_NAMES[o]
-        if code == C.EV_CUSHION:
-            g = self.spec.geometry
-            ns, nc = g.segments.shape[0], g.circles.shape[0]
-            if o >= ns + nc:
-                o -= ns + nc          # the top edge of face o (a ball in flight)
-            p = int(g.segments[o, 6]) if o < ns else int(g.circles[o - ns, 3])
-            return POCKET_NAMES[p] if p >= 0 else None
-        return None
+        return event_pocket(self.spec, int(self.ev_type[k]), int(self.ev_o[k]))
 
     @cached_property
     def events(self) -> tuple[Event, ...]:
         # built on first use: the fast path's callers (facts, final layout, pockets) read the arrays
-        nums = self.numbers
-        out = []
-        for k in range(len(self.ev_t)):
-            i, j = int(self.ev_i[k]), int(self.ev_j[k])
-            balls = (nums[i],) if j < 0 else (nums[i], nums[j])
-            side = C.SIDE_NAMES[int(self.ev_o[k])] if int(self.ev_type[k]) == C.EV_OFF_TABLE else None
-            out.append(Event(float(self.ev_t[k]), C.EVENT_NAMES[int(self.ev_type[k])], balls, self.event_pocket(k),
-                             side))
-        return tuple(out)
+        return event_list(self.spec, self.numbers, self.ev_t, self.ev_type, self.ev_i, self.ev_j, self.ev_o)
 
     # ------------------------------------------------------------ summaries
     @property
@@ -102,8 +156,7 @@ class ShotResult:
 
     @property
     def pocketed(self) -> tuple[tuple[int, str, float], ...]:
-        return tuple((self.numbers[int(self.ev_i[k])], POCKET_NAMES[int(self.ev_o[k])], float(self.ev_t[k]))
-                     for k in np.flatnonzero(self.ev_type == C.EV_POCKET))
+        return pocketed_balls(self.numbers, self.ev_t, self.ev_type, self.ev_i, self.ev_o)
 
     @property
     def exits(self) -> tuple[Exit, ...]:

@@ -1,40 +1,8 @@
-"""The cue strike: stick speed, aim, elevation and tip offsets -> the cue ball's state.
+"""The cue strike as the contract gives it (``Strike``: stick speed, aim, elevation, tip offsets), checked.
 
-Instantaneous point impact along the cue axis (Alciatore TP A-30): the tip
-meets the ball at a R to the right and b R up (in the plane across the cue
-axis), the impulse F along the axis is
-
-    F = (1 + e_tip) m V / (1 + m/M + m |r x c|^2 / I)
-
-(r: contact point from the centre, c: unit cue axis, I = 2/5 m R^2), the ball
-gets v = F c / m and w = r x F c / I (English, follow, draw, masse). With an
-elevated cue (theta > 0) v points down into the slate, which throws the ball
-back up at ``e_table`` times that speed - unless the cue is still in the way:
-
-- free (the rebounding ball moves along the cue axis faster than the tip
-  follows through, V - F / M): the tip has done its work before the slate
-  pushes back, and the slate bounce is an ordinary one, friction included
-  (Alciatore TP B.10, his assumption for modest elevations). v is returned
-  pointing down; the event loop bounces it at t = 0 (``motion.slate_bounce``);
-- jammed (a steeper cue: the rebound would run back into the tip): the ball
-  is squeezed between tip and slate, and leaves no faster along the axis
-  than the tip follows through - its rebound is cut to that (to nothing for
-  a masse), the slate's reaction without friction, as in Alciatore's masse
-  analysis (TP A.19, after Coriolis: the friction during the impact does not
-  change the final direction). A light cue (a jump cue) follows through more
-  slowly and lets the ball jump; a heavy one traps it (Alciatore: "keep the
-  grip light ... This allows the cue to rebound and not trap the CB").
-
-A bounce high enough is a jump; side spin curves the path once the ball
-slides on the cloth (masse: its final direction is Coriolis's, TP A.19). Squirt (TP A-31):
-with English the ball leaves at an angle alpha from the cue line, away from
-the English side,
-
-    tan alpha = (5/2) a sqrt(1 - a^2) / (1 + m/m_e + (5/2)(1 - a^2))
-
-with m_e the shaft's end mass. Beyond the miscue limit (sqrt(a^2 + b^2) >
-``cue.miscue_limit``) the tip slips off: the event is "miscue" and the cue
-ball does not move (our documented choice).
+What the strike does to the cue ball (the impact, the slate's answer to an
+elevated cue, squirt, the miscue limit) is computed by one kernel,
+``bola8.physics.launch.launch``; ``strike_state`` calls it from Python.
 """
 
 from __future__ import annotations
@@ -46,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from bola8.errors import InputError
-from bola8.physics.params import BallParams, CueParams
+from bola8.physics.params import BallParams, CueParams, PhysicsSettings
 
 
 def finite_float(v: Any) -> float | None:
@@ -131,7 +99,8 @@ class Strike:
         return {"speed": self.speed, "phi": self.phi, "theta": self.theta, "a": self.a, "b": self.b}
 
     def is_miscue(self, limit: float) -> bool:
-        return math.hypot(self.a, self.b) > limit
+        """The tip offset is beyond ``limit`` (the arithmetic of ``launch.is_miscue``, which the event loop uses)."""
+        return math.sqrt(self.a * self.a + self.b * self.b) > limit
 
     def tip_height(self) -> float:
         """Height of the tip's contact point on the ball above its centre, as a fraction of R.
@@ -147,40 +116,11 @@ class Strike:
 
 
 def strike_state(strike: Strike, ball: BallParams, cue: CueParams) -> tuple[np.ndarray, np.ndarray]:
-    """(velocity (3,), angular velocity (3,)) of the cue ball just after the tip leaves it."""
-    # Scalar arithmetic, in the order numpy's elementwise operations and np.cross use (the
-    # same floats, without their per-call overhead: this runs once per simulated shot).
-    R, m = ball.radius, ball.mass
-    inertia = 0.4 * m * R * R
-    phi, th = math.radians(strike.phi), math.radians(strike.theta)
-    dx, dy = math.cos(phi), math.sin(phi)
-    cth, sth = math.cos(th), math.sin(th)
-    ax, ay, az = cth * dx, cth * dy, -sth                  # cue axis
-    a, b = strike.a * R, strike.b * R
-    c = math.sqrt(max(R * R - a * a - b * b, 0.0))
-    # r = a right + b up - c axis, with right = (dy, -dx, 0) and up = (sth dx, sth dy, cth)
-    rx = (a * dy + b * (sth * dx)) - c * ax
-    ry = (a * -dx + b * (sth * dy)) - c * ay
-    rz = (a * 0.0 + b * cth) - c * az
-    lever = np.array([ry * az - rz * ay, rz * ax - rx * az, rx * ay - ry * ax])
-    # np.dot, not a scalar sum: BLAS's rounding, as before
-    force = (1.0 + cue.tip_restitution) * m * strike.speed / (
-        1.0 + m / cue.mass + m * float(np.dot(lever, lever)) / inertia)
-    fx, fy, fz = force * ax, force * ay, force * az
-    vz = fz / m if fz < 0.0 else 0.0    # (a level cue's -0.0 is 0.0: the same bits as before)
-    if vz < 0.0:
-        # the slate's answer (see the module): free bounce, or jammed under the tip's follow-through
-        tip = strike.speed - force / cue.mass
-        along = force * cth * cth / m            # the ball's speed along the cue axis if it did not rebound
-        rebound = -ball.e_table * vz
-        if along - rebound * sth < tip:
-            vz = max(0.0, (along - tip) / sth) if sth > 0.0 else 0.0
-    v = np.array([fx / m, fy / m, vz])
-    w = np.array([(ry * fz - rz * fy) / inertia, (rz * fx - rx * fz) / inertia, (rx * fy - ry * fx) / inertia])
-    if strike.a != 0.0:
-        ar = strike.a
-        alpha = math.atan(2.5 * ar * math.sqrt(1.0 - ar * ar)
-                          / (1.0 + m / cue.end_mass + 2.5 * (1.0 - ar * ar)))
-        ca, sa = math.cos(alpha), math.sin(alpha)
-        v = np.array([ca * v[0] - sa * v[1], sa * v[0] + ca * v[1], v[2]])
-    return v, w
+    """(velocity (3,), angular velocity (3,)) of the cue ball just after the tip leaves it
+    (``launch.launch``, the event loop's own arithmetic)."""
+    from bola8.physics.launch import launch   # (here: the contract's checks above need no numba)
+
+    prm = PhysicsSettings(ball=ball, cue=cue).as_array(2.0 * ball.radius)
+    vx, vy, vz, wx, wy, wz = launch(float(strike.speed), float(strike.phi), float(strike.theta), float(strike.a),
+                                    float(strike.b), prm)
+    return np.array([vx, vy, vz]), np.array([wx, wy, wz])

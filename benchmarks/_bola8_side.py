@@ -4,7 +4,8 @@
 a fresh subprocess, `python _bola8_side.py REQUEST.json`, to measure the first call: importing bola8.physics
 and simulating the break once, which includes the numba JIT compile when the cache (NUMBA_CACHE_DIR or the
 package's __pycache__) is empty, or only loading the cached machine code when it is not. It prints one JSON
-object: {"import_s", "first_call_s", "second_call_s", "events"}.
+object: {"import_s", "first_call_s", "second_call_s", "events", "cpu_s"} (cpu_s: the process's CPU time for
+the import and the first call).
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ def time_shots(physics: Any, spec: Any, layout: _shots.Layout, strikes: list[_sh
 def first_call(request: dict) -> dict[str, float]:
     """Import bola8.physics and simulate the requested break twice in this (fresh) process."""
     started = time.perf_counter()
+    cpu_started = time.process_time()
     import bola8.physics as physics
 
     import_s = time.perf_counter() - started
@@ -90,8 +92,10 @@ def first_call(request: dict) -> dict[str, float]:
     layout = _shots.layout_from_json(request["break"]["balls"])
     strike = make_strike(physics, _shots.StrikeSpec(**request["break"]["strike"]))
     first_s, result = timed(physics, spec, layout, strike)
+    cpu_s = time.process_time() - cpu_started
     second_s, _ = timed(physics, spec, layout, strike)
-    return {"import_s": import_s, "first_call_s": first_s, "second_call_s": second_s, "events": len(result.events)}
+    return {"import_s": import_s, "first_call_s": first_s, "second_call_s": second_s, "events": len(result.events),
+            "cpu_s": cpu_s}
 
 
 if __name__ == "__main__":

@@ -117,3 +117,32 @@ def layout_from_json(data: dict[str, list[float]]) -> Layout:
             raise ValueError(f"balls[{key!r}]: expected a ball number 0-15 and [x, y]")
         layout[ball] = (float(xy[0]), float(xy[1]))
     return layout
+
+
+def scattered_shots(table: Table, balls: int, count: int, seed: int, speed: tuple[float, float] = (1.0, 4.0),
+                    spin: float = 0.2, cut: float = 25.0) -> list[tuple[Layout, StrikeSpec]]:
+    """`count` (layout, strike) pairs: the cue ball and `balls` - 1 object balls scattered uniformly at least
+    1 cm from the cushion lines and 5 mm apart, the cue ball sent at a random object ball with a ghost-ball
+    cut within +-`cut` degrees, stick speed in `speed`, a and b within +-`spin`, level cue. Seeded."""
+    rng = random.Random(seed)
+    radius = table.ball_radius
+    margin = radius + 0.01
+    out: list[tuple[Layout, StrikeSpec]] = []
+    while len(out) < count:
+        layout: Layout = {}
+        numbers = [0] + rng.sample(range(1, 16), balls - 1)
+        for ball in numbers:
+            while True:
+                point = (rng.uniform(margin, table.width - margin), rng.uniform(margin, table.length - margin))
+                if all(math.dist(point, xy) >= 2.0 * radius + 0.005 for xy in layout.values()):
+                    layout[ball] = point
+                    break
+        strike = StrikeSpec(speed=rng.uniform(*speed), phi=0.0, a=rng.uniform(-spin, spin), b=rng.uniform(-spin, spin))
+        if balls > 1:
+            target = rng.choice(numbers[1:])
+            strike = StrikeSpec(strike.speed, cut_aim_deg(layout[0], layout[target], rng.uniform(-cut, cut), radius),
+                                0.0, strike.a, strike.b)
+        else:
+            strike = StrikeSpec(strike.speed, rng.uniform(0.0, 360.0), 0.0, strike.a, strike.b)
+        out.append((layout, strike))
+    return out

@@ -1,49 +1,125 @@
-"""Time ``simulate_batch`` against ``simulate_layout`` called once per stroke.
+"""Time ``simulate_batch`` against ``simulate_layout`` called once per stroke (run by ``make bench``).
 
-    .venv/bin/python benchmarks/bench_simulate_batch.py [--strokes 500] [--seed 1]
+    .venv/bin/python benchmarks/bench_simulate_batch.py [--strokes 500] [--rounds 5] [--seed 1]
 
-Random 1-4 m/s strokes (aim anywhere, spin +-0.4, elevation 0-20 deg) from one fixed
-five-ball layout on the 9ft table, played both ways after a warm-up call of each;
-prints the wall time of each way, strokes/s and the ratio, and checks that the two
-ways give the same event counts.
+Three layouts on the 9ft table, each with its own strokes (seeded):
+
+- the break rack (16 balls, the cue ball on the head string): 6-9 m/s near the apex ball;
+- eight balls scattered (``_shots.scattered_shots``'s first layout): 1-4 m/s in any direction;
+- two balls: the cue ball and one object ball, 1-4 m/s in any direction.
+
+Each layout's strokes are played one by one with ``simulate_layout`` and as one ``simulate_batch`` in
+each record ("trajectories", "events", "final"), the ways taking turns over ``--rounds`` rounds; the
+median of the rounds is printed as microseconds per stroke, with the batch's speed-up over single calls
+(target: at least 1.5x) and its minor page faults per stroke. The ways are checked to give the same
+event counts.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import platform
 import random
+import resource
+import statistics
+import sys
 import time
+from pathlib import Path
 
-from bola8.physics import Strike, simulate_layout, table_spec
-from bola8.physics.batch import simulate_batch
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-LAYOUT = {0: (0.6, 0.635), 1: (1.6, 0.7), 2: (1.9, 0.3), 8: (2.2, 1.0), 9: (1.2, 1.1)}
+import _shots  # noqa: E402
+
+from bola8.game.racking import rack  # noqa: E402
+from bola8.physics import Strike, simulate_layout, table_spec  # noqa: E402
+from bola8.physics.batch import simulate_batch  # noqa: E402
+
+TARGET = 1.5   # the batch should be at least 1.5x faster per stroke than single calls
+RECORDS = ("trajectories", "events", "final")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--strokes", type=int, default=500)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
-    strokes = [Strike(rng.uniform(1, 4), rng.uniform(0, 360), rng.uniform(0, 20),
-                      rng.uniform(-0.4, 0.4), rng.uniform(-0.4, 0.4)) for _ in range(args.strokes)]
+def strokes_for(layout: dict[int, tuple[float, float]], count: int, rng: random.Random, speed: tuple[float, float],
+                near: tuple[float, float] | None) -> list[Strike]:
+    out = []
+    for _ in range(count):
+        if near is None:
+            phi = rng.uniform(0.0, 360.0)
+        else:
+            phi = _shots.direction_deg(layout[0], near) + rng.gauss(0.0, 1.0)
+        out.append(Strike(rng.uniform(*speed), phi, 0.0, rng.uniform(-0.3, 0.3), rng.uniform(-0.3, 0.3)))
+    return out
+
+
+def minor_faults() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+
+
+def measure(spec, layout, strikes, rounds: int) -> dict[str, tuple[float, float]]:
+    """Per way: (median microseconds per stroke, minor page faults per stroke)."""
+    singles = [simulate_layout(spec, layout, s) for s in strikes[:3]]          # warm-up
+    for record in RECORDS:
+        simulate_batch(spec, layout, strikes[:3], record=record)               # type: ignore[call-overload]
+    times: dict[str, list[float]] = {way: [] for way in ("single", *RECORDS)}
+    faults: dict[str, list[float]] = {way: [] for way in times}
+    for r in range(rounds):
+        ways = list(times)
+        ways = ways[r % len(ways):] + ways[:r % len(ways)]
+        for way in ways:
+            before = minor_faults()
+            started = time.perf_counter()
+            if way == "single":
+                singles = [simulate_layout(spec, layout, s) for s in strikes]
+            else:
+                batch = simulate_batch(spec, layout, strikes, record=way)      # type: ignore[call-overload]
+            elapsed = time.perf_counter() - started
+            faults[way].append((minor_faults() - before) / len(strikes))
+            times[way].append(1e6 * elapsed / len(strikes))
+            if way == "trajectories":
+                assert [len(b.ev_t) for b in batch] == [len(s.ev_t) for s in singles], "batch and single differ"
+            if way == "final":
+                assert [b.event_count for b in batch] == [len(s.ev_t) for s in singles], "batch and single differ"
+    return {way: (statistics.median(times[way]), statistics.median(faults[way])) for way in times}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--strokes", type=int, default=500)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
     spec = table_spec("9ft")
-    simulate_batch(spec, LAYOUT, strokes[:2])
-    simulate_layout(spec, LAYOUT, strokes[0])
-    t = time.perf_counter()
-    single = [simulate_layout(spec, LAYOUT, s) for s in strokes]
-    t_single = time.perf_counter() - t
-    t = time.perf_counter()
-    batch = simulate_batch(spec, LAYOUT, strokes)
-    t_batch = time.perf_counter() - t
-    assert [len(r.ev_t) for r in single] == [len(r.ev_t) for r in batch]
-    n = len(strokes)
-    print(f"strokes: {n}")
-    print(f"one by one: {t_single:.3f} s ({n / t_single:.0f} strokes/s)")
-    print(f"batch:      {t_batch:.3f} s ({n / t_batch:.0f} strokes/s)")
-    print(f"speed-up:   {t_single / t_batch:.2f}x")
+    rng = random.Random(args.seed)
+    table = _shots.Table(spec.name, spec.length, spec.width, spec.ball_radius)
+    full = dict(rack(spec, 1))
+    full[0] = (spec.width / 2.0, spec.head_string_y)
+    eight = _shots.scattered_shots(table, 8, 1, seed=2024)[0][0]
+    two = _shots.scattered_shots(table, 2, 1, seed=2)[0][0]
+    layouts = {
+        "break rack (16 balls)": (full, (6.0, 9.0), full[_shots.apex_ball(full, spec.foot_spot)]),
+        "8 balls": (eight, (1.0, 4.0), None),
+        "2 balls": (two, (1.0, 4.0), None),
+    }
+    print(f"simulate_batch vs simulate_layout: {args.strokes} strokes per layout, median of {args.rounds} rounds; "
+          f"python {platform.python_version()}, {os.cpu_count()} CPU, load {os.getloadavg()[0]:.2f}")
+    header = ("layout", "single us", *(f"batch {r} us" for r in RECORDS), "speed-up t/e/f", "faults/stroke s/t/e/f")
+    rows = [header]
+    met = True
+    for name, (layout, speed, near) in layouts.items():
+        found = measure(spec, layout, strokes_for(layout, args.strokes, rng, speed, near), args.rounds)
+        single = found["single"][0]
+        ups = [single / found[r][0] for r in RECORDS]
+        met = met and min(ups) >= TARGET
+        rows.append((name, f"{single:.1f}", *(f"{found[r][0]:.1f}" for r in RECORDS),
+                     "/".join(f"{u:.2f}x" for u in ups),
+                     "/".join(f"{found[w][1]:.1f}" for w in ("single", *RECORDS))))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    for row in rows:
+        print("  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))))
+    print(f"objetivo / target: batch >= {TARGET:g}x single calls in every record and layout: "
+          f"{'sí/yes' if met else 'NO'}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -176,10 +176,14 @@ def test_side_output_parsing():
             bench_break.parse_side_output(bad, "pooltool side")
 
 
-def figures(pooltool_available: bool = True) -> dict:
+FASTFIZ_ROW = {"strokes": 3, "skipped": 0, "bola8_ms": 0.2, "fastfiz_ms": 1.2, "ratio": 6.0,
+               "ratio_per_stroke_median": 5.5, "bola8_events_mean": 96.0, "fastfiz_events_mean": 71.0}
+
+
+def figures(pooltool_available: bool = True, fastfiz_available: bool = True) -> dict:
     bola8 = {
         "available": True,
-        "first_call": {"cold": {"first_call_s": 7.5}, "warm_start": {"first_call_s": 0.4}},
+        "first_call": {"cold": {"first_call_s": 7.5, "cpu_s": 3.5}, "warm_start": {"first_call_s": 0.4}},
         "break": {"median_ms": 0.9, "events_median": 140, "shots_per_s": 1100.0},
         "shots": {"median_ms": 0.3, "shots_per_s": 3000.0},
     }
@@ -194,6 +198,13 @@ def figures(pooltool_available: bool = True) -> dict:
         else {"available": False, "reason": "skipped (--no-pooltool)"}
     )
     ratio = bench_break.speedups(bola8, pooltool)
+    fastfiz = (
+        {"available": True, "break": FASTFIZ_ROW, "typical": dict(FASTFIZ_ROW, ratio=2.0),
+         "eight_ball": dict(FASTFIZ_ROW, ratio=2.6), "two_ball": dict(FASTFIZ_ROW, ratio=1.2),
+         "launch_8ms": {"bola8": 10.77, "fastfiz": 12.58}}
+        if fastfiz_available
+        else {"available": False, "reason": "FastFiz no disponible / not available: missing swig"}
+    )
     return {
         "machine": {"python": "3.11.7", "numpy": "2", "numba": "0.6", "cpu_count": 2, "processor": "cpu",
                     "load_average_1min": 0.1},
@@ -201,8 +212,9 @@ def figures(pooltool_available: bool = True) -> dict:
                    "strike": {"speed": 8.0, "phi": 90.0, "theta": 0.0, "a": 0.0, "b": 0.0}, "shots": "40 shots"},
         "bola8": bola8,
         "pooltool": pooltool,
+        "fastfiz": fastfiz,
         "speedup": ratio,
-        "targets": bench_break.targets(bola8, ratio),
+        "targets": bench_break.targets(bola8, ratio, fastfiz),
     }
 
 
@@ -210,10 +222,19 @@ def test_speedup_targets_and_table():
     data = figures()
     assert data["speedup"] == {"break": pytest.approx(100.0), "shot": pytest.approx(100.0)}
     assert data["targets"] == {
-        "break_at_least_50x": True, "break_at_least_100x": True, "cold_first_call_under_8s": True
+        "break_at_least_50x": True, "break_at_least_100x": True, "cold_compile_under_4s_cpu": True,
+        "first_call_after_setup_under_1s": True, "fastfiz_break_at_least_5x": True,
+        "fastfiz_eight_ball_at_least_2.5x": True, "fastfiz_two_ball_at_least_1.5x": False,
     }
     text = bench_break.render(data)
-    assert "break 100.0x" in text and "90.000" in text and "0.900" in text and "7.50 / 0.40" in text
+    assert "break 100.0x" in text and "90.000" in text and "0.900" in text and "7.50 (3.50) / 0.40" in text
+    assert "6.00x" in text and ">= 1.5x NO" in text and "FastFiz 12.58 m/s" in text
+
+
+def test_missing_fastfiz_is_reported():
+    data = figures(fastfiz_available=False)
+    assert data["targets"]["fastfiz_break_at_least_5x"] is None
+    assert "missing swig" in bench_break.render(data)
 
 
 def test_missing_pooltool_is_reported_not_divided():

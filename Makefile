@@ -18,8 +18,14 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(VENV)/.installed $@
 
+# The physics kernels compiled into numba's disk cache during the set-up (bola8.physics.warm), so the
+# first shot answers at once; remade whenever a physics source changes.
+$(VENV)/.compiled: $(VENV)/.installed $(shell find src/bola8/physics -name '*.py')
+	$(BIN)/python -m bola8.physics.warm
+	touch $@
+
 # The main job: the server of the browser app on 127.0.0.1; it prints the URL.
-run: $(VENV)/.installed
+run: $(VENV)/.installed $(VENV)/.compiled
 	$(BIN)/bola8 serve
 
 demo: $(VENV)/.installed
@@ -38,18 +44,20 @@ typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 # mypy --strict runs on the second core while pytest runs; both must pass.
-test: $(VENV)/.installed-dev browser
+test: $(VENV)/.installed-dev $(VENV)/.compiled browser
 	@$(BIN)/mypy > $(VENV)/mypy.log 2>&1 & typing=$$!; \
 	$(BIN)/python -m pytest; tests=$$?; \
 	wait $$typing; typed=$$?; echo "mypy --strict:"; cat $(VENV)/mypy.log; \
 	[ $$tests -eq 0 ] && [ $$typed -eq 0 ]
 
 # The edit loop: every test but those marked slow, without mypy.
-test-fast: $(VENV)/.installed-dev browser
+test-fast: $(VENV)/.installed-dev $(VENV)/.compiled browser
 	$(BIN)/python -m pytest -m "not slow"
 
-bench: $(VENV)/.installed-dev
+bench: $(VENV)/.installed-dev $(VENV)/.compiled
+	-$(BIN)/python benchmarks/_fastfiz_build.py
 	$(BIN)/python benchmarks/bench_break.py
+	$(BIN)/python benchmarks/bench_simulate_batch.py
 	$(BIN)/python benchmarks/bench_fidelity.py
 	$(BIN)/python benchmarks/bench_batch.py
 	$(BIN)/python benchmarks/bench_rl.py

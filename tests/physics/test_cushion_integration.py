@@ -19,6 +19,8 @@ import pytest
 from bola8.physics import PhysicsSettings, table_spec
 from bola8.physics.models import mathavan2010
 
+pytestmark = pytest.mark.slow   # 2,000 rebounds integrated 20,000 steps each: seconds of its own
+
 
 @numba.njit(cache=False)
 def explicit_euler(v0, v1, w0, w1, w2, prm, steps):

@@ -200,7 +200,7 @@ def test_the_header_is_checked_and_required(record, tmp_path, header, message):
 
 def test_match_warns_and_disqualifies_on_request_and_says_so(tmp_path):
     path = tmp_path / "dq.jsonl"
-    done = bola8("match", "--race", "2", "--seed", "3", "--warned", "1", "--disqualify", "0:2",
+    done = bola8("match", "--race", "2", "--seed", "4", "--warned", "1", "--disqualify", "0:2",
                  "--record", str(path))
     assert done.returncode == 0, done.stderr
     assert "advierte a bot B por juego lento: desde ahora tiene 60 s por tiro (Art. 24)" in done.stdout
@@ -250,7 +250,7 @@ def test_render_names_the_player_marks_the_call_the_diamonds_and_the_respotted_b
     from bola8.game.record import read_record, recorded_shots
 
     path = tmp_path / "noisy.jsonl"
-    assert bola8("match", "--race", "1", "--seed", "11", "--noise", "4", "--record", str(path)).returncode == 0
+    assert bola8("match", "--race", "1", "--seed", "4", "--noise", "4", "--record", str(path)).returncode == 0
     lines = read_record(str(path))
     shot = next(s for s in recorded_shots(lines) if s.ruling.respotted and s.call is not None)
     out = tmp_path / "respot.svg"

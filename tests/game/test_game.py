@@ -130,6 +130,22 @@ def test_break_foul_kitchen_restriction_comes_from_the_simulated_geometry(spec, 
     assert not fine.shot.illegal_first_contact_behind_head_string
 
 
+@pytest.mark.parametrize("cue_ball", ["on_table", "in_hand"])
+def test_the_kitchen_fact_is_measured_only_from_in_hand_behind_the_head_string(spec, at, cue_ball):
+    # RULINGS.md, cases decided later: the fact on a cue ball not in hand behind the head string is a
+    # contradiction the referee refuses, so the facts layer never reports it there: the same stroke
+    # straight at a ball behind the line, from a cue ball lying (or placed) in the kitchen, is judged.
+    behind = (spec.width / 2, spec.head_string_y - 0.15)
+    cue = (spec.width / 2, 0.12)
+    layout = {7: behind, 12: (0.2, 1.6), 9: (0.2, 2.2), 8: (1.0, 2.3)}
+    game = at({**layout, 0: cue}, shooter=1) if cue_ball == "on_table" else \
+        at(layout, cue_ball="in_hand", shooter=1).place_cue_ball(*cue)
+    turn = game.play(Strike(speed=1.5, phi=aim(cue, behind)), None)
+    assert turn.shot.first_contact == 7
+    assert not turn.shot.illegal_first_contact_behind_head_string
+    assert "kitchen_first_contact" not in turn.ruling.codes
+
+
 def test_after_a_break_foul_a_ball_behind_the_line_may_be_hit_once_the_cue_ball_has_crossed_it(spec, at):
     # Art. 8.2 "unless the cue ball crosses the line first": banked off the foot cushion, the cue
     # ball comes back over the head string onto the 7, which lies behind it - no foul. Straight at

@@ -16,7 +16,7 @@ def test_the_shot_is_built_directly_and_reads_as_its_contract_form():
     balls = {0: (0.635, 1.4), 3: (0.635, 2.2), 5: (R, 1.0)}
     r = play(SPEC, balls, 3.0, 90.0)
     call = rules.Call(3, "foot-left")
-    shot = shot_of(r, call, ("slow_play",))
+    shot = shot_of(r, call, ("slow_play",), before=None)
     assert isinstance(shot, rules.Shot) and shot.call == call and shot.referee_fouls == ("slow_play",)
     assert shot == rules.Shot.from_dict({**contract_facts(r), "call": call.to_dict(), "referee_fouls": ["slow_play"]})
     assert shot.first_contact == 3 and shot.pocketed == tuple(rules.Pocketed(b, p) for b, p, _ in r.pocketed)
@@ -24,7 +24,7 @@ def test_the_shot_is_built_directly_and_reads_as_its_contract_form():
 
 def test_a_shot_without_contact_has_no_first_contact_and_no_rail_after_it():
     r = play(SPEC, {0: (0.635, 1.0), 9: (0.2, 2.3)}, 2.0, 0.0)   # across the table, away from the 9
-    shot = shot_of(r)
+    shot = shot_of(r, before=None)
     assert shot.first_contact is None and shot.rail_after_contact is False and shot.object_balls_to_rail == 0
 
 

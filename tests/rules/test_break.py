@@ -147,10 +147,30 @@ def test_art6_eight_off_the_table_on_the_break_is_the_same_choice():
     assert after.phase == "play" and after.winner is None
 
 
-def test_art6_eight_off_table_on_an_illegal_break_is_respotted_and_opponent_chooses():
-    ruling, after = shoot(break_state(), first_contact=1, off_table=[8], object_balls_to_rail=2)
-    assert ruling.respotted == (8,) and 8 in after.on_table
+@pytest.mark.parametrize("ruleset", ["spanish", "spanish-coin-op"])
+def test_an_illegal_break_with_the_eight_off_the_table_spots_it_and_the_opponent_chooses(ruleset):
+    # RULINGS.md, cases decided later: "the 8 is spotted and the break is judged by Art. 7 (a ball off
+    # the table is not pocketed): the opponent chooses accept_table (the 8 on its spot) or rebreak. The
+    # breaker's Art. 6 choice follows a legal break only." A ball off the table can be picked up, so a
+    # coin-operated table spots it too.
+    ruling, after = shoot(break_state(ruleset=ruleset), first_contact=1, off_table=[8], object_balls_to_rail=2)
+    assert not ruling.foul and ruling.turn_passes and after.shooter == 1
+    assert ruling.respotted == (8,) and 8 in after.on_table and after.phase == "play"
     assert after.decision.player == 1 and after.decision.options == ("accept_table", "rebreak")
+    assert codes(ruling)[:2] == ["illegal_break", "eight_respotted_illegal_break"]
+    assert "eight_on_break" not in codes(ruling) and "eight_on_break_coin_op" not in codes(ruling)
+    assert articles(ruling)[:2] == ["7.2", "7.2"]
+    _, accepted = decide(after, "accept_table")
+    assert accepted.shooter == 1 and 8 in accepted.on_table and accepted.decision is None
+    _, again = decide(after, "rebreak")
+    assert again == State.initial(ruleset=ruleset, breaker=1)
+
+
+def test_an_illegal_break_with_the_eight_off_the_table_and_a_foul_spots_it_and_the_opponent_chooses():
+    ruling, after = shoot(break_state(), first_contact=1, off_table=[8, 0], object_balls_to_rail=2)
+    assert ruling.foul and ruling.respotted == (8,) and 8 in after.on_table
+    assert after.decision.player == 1 and after.decision.options == ("accept_table", "rebreak")
+    assert after.cue_ball == "in_hand_behind_head_string"
 
 
 def test_art6_coin_op_eight_on_the_break_is_always_a_rerack_same_breaker():

@@ -6,7 +6,7 @@ import pytest
 
 from bola8.errors import InputError
 from bola8.rules import State, callable_balls
-from rules_helpers import articles, call, codes, down, shoot, state
+from rules_helpers import articles, break_state, call, codes, down, shoot, state
 
 SOLIDS_STRIPES = ["solids", "stripes"]
 
@@ -212,10 +212,27 @@ def test_art8_2_kitchen_restriction_applies_after_a_break_foul():
     assert after.cue_ball == "in_hand" and after.shooter == 0 and after.groups is None
 
 
-def test_art8_2_flag_is_ignored_when_not_shooting_from_the_kitchen():
-    ruling, _ = shoot(state(cue_ball="in_hand"), call=call(3), first_contact=3, pocketed=[down(3)],
-                      illegal_first_contact_behind_head_string=True)
+@pytest.mark.parametrize("cue_ball", ["in_hand", "on_table"])
+def test_the_kitchen_fact_on_a_cue_ball_not_in_hand_behind_the_head_string_is_refused(cue_ball):
+    # RULINGS.md, cases decided later: "illegal_first_contact_behind_head_string on a shot whose cue
+    # ball was not in hand behind the head string is such a contradiction - the request is refused
+    # naming the field."
+    with pytest.raises(InputError, match=r"^shot\.illegal_first_contact_behind_head_string: true, but the cue "
+                                         r"ball was not in hand behind the head string") as refused:
+        shoot(state(cue_ball=cue_ball), call=call(3), first_contact=3, pocketed=[down(3)],
+              illegal_first_contact_behind_head_string=True)
+    assert refused.value.text("es").startswith("shot.illegal_first_contact_behind_head_string: es true")
+    ruling, _ = shoot(state(cue_ball=cue_ball), call=call(3), first_contact=3, pocketed=[down(3)],
+                      illegal_first_contact_behind_head_string=False)
     assert not ruling.foul
+
+
+def test_the_kitchen_fact_on_the_break_is_no_foul():
+    # the break is played from in hand behind the head string, so the fact is no contradiction there;
+    # Art. 8.2's foul follows a break foul only
+    ruling, _ = shoot(break_state(), first_contact=1, object_balls_to_rail=4,
+                      illegal_first_contact_behind_head_string=True)
+    assert not ruling.foul and "kitchen_first_contact" not in codes(ruling)
 
 
 def test_after_a_legal_shot_from_hand_the_cue_ball_is_on_the_table():
@@ -232,9 +249,28 @@ def test_art15_own_ball_off_table_respotted_opponents_counts_as_pocketed_turn_pa
     assert ruling.legally_pocketed == (1,) and "15.1" in articles(ruling)
 
 
-def test_art15_open_table_all_jumped_balls_respotted():
+def test_art15_the_stroke_that_assigns_the_groups_judges_its_jumped_balls_with_them():
+    # RULINGS.md, cases decided later: "the legal called pot assigns the groups first, then the jumped
+    # balls are judged with them - the shooter's group's are spotted, the opponent's count as pocketed."
     ruling, after = shoot(state(), call=call(1), first_contact=1, pocketed=[down(1)], off_table=[12, 3])
-    assert ruling.respotted == (3, 12) and after.groups == ("solids", "stripes")
+    assert after.groups == ("solids", "stripes") and ruling.turn_passes and not ruling.foul
+    assert ruling.respotted == (3,) and 3 in after.on_table and 12 not in after.on_table
+    assert ruling.legally_pocketed == (1,) and "object_ball_off_table" in codes(ruling)
+    # the same stroke by the other player: he takes the stripes, his 12 comes back, the 3 stays off
+    ruling, after = shoot(state(shooter=1), call=call(12), first_contact=12, pocketed=[down(12)],
+                          off_table=[3, 10])
+    assert after.groups == ("solids", "stripes") and ruling.respotted == (10,)
+    assert 10 in after.on_table and 3 not in after.on_table
+
+
+def test_art15_all_jumped_balls_are_respotted_only_while_the_table_stays_open():
+    # "All jumped balls are spotted only when the table is still open after the stroke."
+    for facts in ({"call": call(1), "first_contact": 1, "rail_after_contact": True},         # the call missed
+                  {"first_contact": 1, "rail_after_contact": True},                         # no call
+                  {"call": call(1), "first_contact": 1, "pocketed": [down(1), down(0, "side-left")]}):  # a foul
+        ruling, after = shoot(state(), off_table=[12, 3], **facts)
+        assert after.groups is None and {3, 12} <= set(ruling.respotted) <= {1, 3, 12}, facts
+        assert {3, 12} <= set(after.on_table), facts
 
 
 def test_art16_several_balls_are_respotted_in_numerical_order():

@@ -16,13 +16,17 @@ facts of the contract's SHOT (spec/referee-json.md), decided as follows:
   since the start.
 - ``object_balls_to_rail``: distinct object balls with a counted cushion
   contact (Art. 7's four balls to a cushion on the break).
-- ``illegal_first_contact_behind_head_string``: the cue ball started in the
-  kitchen, on or behind the head string (y <= L/4: RULINGS, a ball is on or
-  behind a line by the point where it touches the cloth, and placement
-  allows the line), the first object ball hit started on or behind it
-  (y <= L/4; Art. 8.2/9: only a ball strictly beyond the line is playable),
-  and the cue ball's centre never crossed y > L/4 before that contact (exact:
-  the path is quadratic between events).
+- ``illegal_first_contact_behind_head_string``: the stroke was played from in
+  hand behind the head string (the state's ``cue_ball``: the fact speaks of
+  no other shot, and the referee refuses it on any other - RULINGS.md,
+  "Cases decided later"), the cue ball started on or behind the head string
+  (y <= L/4: RULINGS, a ball is on or behind a line by the point where it
+  touches the cloth, and placement allows the line), the first object ball
+  hit started on or behind it (y <= L/4; Art. 8.2/9: only a ball strictly
+  beyond the line is playable), and the cue ball's centre never crossed
+  y > L/4 before that contact (exact: the path is quadratic between events).
+  Without a state (``bola8 simulate``) the layout alone decides: the fact
+  then says what it would be if the cue ball was in hand there.
 - ``referee_fouls``: what a person saw, from the caller, and one the
   simulator sees: ``illegal_jump`` (Art. 12.1.f) for a scooped jump - the
   tip struck the cue ball below its centre (``Strike.tip_height`` < 0: for a
@@ -94,9 +98,15 @@ def jump_of(result: ShotResult) -> str | None:
     return "scoop" if result.strike.tip_height() < 0.0 else "legal"
 
 
-def shot_of(result: ShotResult, call: rules.Call | None = None, referee_fouls: tuple[str, ...] = ()) -> rules.Shot:
-    """The referee's facts of a simulated shot, with the caller's call and the fouls a person saw."""
+def shot_of(result: ShotResult, call: rules.Call | None = None, referee_fouls: tuple[str, ...] = (), *,
+            before: rules.State | None) -> rules.Shot:
+    """The referee's facts of a simulated shot, with the caller's call and the fouls a person saw.
+
+    ``before``: the referee's state the stroke was played from, which says whether the cue ball was
+    in hand behind the head string (Art. 8.2's fact, see the module); None where there is no state.
+    """
     first = measure.first_contact(result, 0)
+    from_kitchen = before is None or before.cue_ball == "in_hand_behind_head_string"
     counted = counted_cushion_contacts(result)
     if "illegal_jump" not in referee_fouls and jump_of(result) == "scoop":
         referee_fouls = tuple(referee_fouls) + ("illegal_jump",)
@@ -107,15 +117,18 @@ def shot_of(result: ShotResult, call: rules.Call | None = None, referee_fouls: t
         off_table=tuple(result.off_table),
         rail_after_contact=first is not None and any(k > first[1] for k, _ in counted),
         object_balls_to_rail=len({b for _, b in counted if b != 0}),
-        illegal_first_contact_behind_head_string=illegal_first_contact_behind_head_string(result, first),
+        illegal_first_contact_behind_head_string=(from_kitchen
+                                                  and illegal_first_contact_behind_head_string(result, first)),
         referee_fouls=tuple(referee_fouls),
         cue_ball_frozen_to=frozen_to_cue_ball(result),
     )
 
 
 def contract_facts(result: ShotResult) -> dict[str, Any]:
-    """The facts as ``bola8 simulate`` prints them: the contract's SHOT without "call" (spec/simulate-json.md)."""
-    shot = shot_of(result)
+    """The facts as ``bola8 simulate`` prints them: the contract's SHOT without "call" (docs/simulate-json.md).
+
+    There is no referee's state here, so Art. 8.2's fact is the layout's (see the module)."""
+    shot = shot_of(result, before=None)
     return {
         "first_contact": shot.first_contact,
         "pocketed": [p.to_dict() for p in shot.pocketed],

@@ -151,7 +151,7 @@ class Game:
                fouls: tuple[str, ...], elapsed_s: float | None) -> Turn:
         from bola8.game.facts import shot_of
 
-        shot = shot_of(result, call, fouls)
+        shot = shot_of(result, call, fouls, before=self.state)
         ruling, state = rules.judge(self.state, shot, ruleset=self.ruleset)
         after = self._apply(dict(result.final), ruling, state)
         return Turn(kind="shot", player=self.state.shooter, ruling=ruling, before=self, game=after,

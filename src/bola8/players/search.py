@@ -183,7 +183,7 @@ class Searcher:
         for result, call in zip(results, calls):
             dropped = any(ball == call.ball and pocket == call.pocket for ball, pocket, _ in result.pocketed)
             if dropped:
-                ruling, after = judge(game.state, shot_of(result, call), ruleset=game.ruleset)
+                ruling, after = judge(game.state, shot_of(result, call, before=game.state), ruleset=game.ruleset)
                 dropped = self.went_in(ruling, after, call, me)
             made.append(dropped)
         return results, made

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from bola8.rules._outcome import fresh_rack, make_ruling, table_after
 from bola8.rules.articles.art06_eight_on_break import art_6_eight_down_on_break
-from bola8.rules.articles.art07_legal_break import art_7_legal_break
+from bola8.rules.articles.art07_legal_break import art_7_2_eight_spotted_on_illegal_break, art_7_legal_break
 from bola8.rules.articles.art08_break_fouls import art_8_1_balls_stay_down, art_8_1_break_fouls
 from bola8.rules.articles.art13_penalty import art_13_ball_in_hand
 from bola8.rules.articles.art15_off_table import art_15_off_table
@@ -24,7 +24,8 @@ from bola8.rules.state import EIGHT_ON_BREAK_OPTIONS, ILLEGAL_BREAK_OPTIONS, Dec
 def judge_break(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]:
     fouls = art_8_1_break_fouls(shot)
     legal = art_7_legal_break(shot)
-    eight_down = art_6_eight_down_on_break(shot)
+    eight_down = art_6_eight_down_on_break(shot, legal)
+    eight_spotted = art_7_2_eight_spotted_on_illegal_break(shot, legal)
     opponent = 1 - state.shooter
     # Art. 15.2 with the table open (Art. 11.1): every jumped ball but the 8 goes back.
     jumped, jumped_codes = art_15_off_table(state, shot)
@@ -34,9 +35,10 @@ def judge_break(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State
     if eight_down and rules.eight_on_break == "rerack":
         # Art. 6 coin-op (RULINGS.md): the 8 cannot be retrieved, so the rack is
         # played again - by the same breaker, or by the opponent after a break foul.
-        # Decision where RULINGS.md is silent: this holds on an illegal break too
-        # (there is no table to accept without the 8), and the 8 off the table is
-        # treated like the 8 pocketed, as Art. 6 treats them alike.
+        # Decision where RULINGS.md is silent: the 8 pocketed on an illegal break
+        # (only a person's touch drops a ball then, Art. 12.1.e) re-racks too - there
+        # is no table to accept without the 8 - and the 8 off the table on a legal
+        # break is treated like the 8 pocketed, as Art. 6 treats them alike.
         breaker = opponent if fouls else state.breaker
         return make_ruling(state, fresh_rack(state, breaker), foul=bool(fouls),
                            codes=fouls + ("eight_on_break_coin_op",))
@@ -45,12 +47,12 @@ def judge_break(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State
         # Art. 7.2 (no foul) / Art. 8 (with a foul): the opponent chooses. A break that
         # touched a ball pockets one only if a person moved it (Art. 12.1.e, the only way
         # judge lets a ball drop with no first contact): then, as on any break foul
-        # (Art. 8.1), what dropped stays down except the 8. Decision where RULINGS.md is
-        # silent: the 8 off the table on an illegal break is re-spotted at once - the
-        # turn passes anyway, so Art. 6's breaker choice does not arise.
-        respot = jumped + ((EIGHT,) if eight_down else ())
+        # (Art. 8.1), what dropped stays down except the 8. The 8 off the table is
+        # spotted and the opponent chooses all the same (RULINGS.md, "Cases decided
+        # later": the breaker's Art. 6 choice follows a legal break only).
+        respot = jumped + ((EIGHT,) if eight_down or eight_spotted else ())
         codes = fouls + (("illegal_break_with_foul",) if fouls else ("illegal_break",))
-        if eight_down:
+        if eight_down or eight_spotted:
             codes += ("eight_respotted_after_break_foul",) if fouls else ("eight_respotted_illegal_break",)
         codes += art_8_1_balls_stay_down(shot) + jumped_codes
         after = replace(common, shooter=opponent, on_table=table_after(state, shot, respot),

@@ -64,9 +64,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "A foul on the break with the 8 pocketed or off the table: the 8 is spotted again, with no "
         "option."),
     "eight_respotted_illegal_break": (
-        "6.1",
-        "La bola 8 salió de la mesa en un tiro de apertura ilegal: se repone sobre la mesa.",
-        "The 8 left the table on an illegal break: it is spotted again."),
+        "7.2",
+        "La bola 8 salió de la mesa en un tiro de apertura ilegal: se repone sobre la mesa y el "
+        "contrario elige, como tras todo tiro de apertura ilegal.",
+        "The 8 left the table on an illegal break: it is spotted again and the opponent chooses, as "
+        "after any illegal break."),
     "cue_ball_pocketed_on_break": (
         "12.1.c",
         "Falta: bola blanca entronerada en el tiro de apertura.",
@@ -147,9 +149,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "object_ball_off_table": (
         "15.1",
         "Una bola de color salió de la mesa: pérdida de turno, pero no falta. Las del tirador (todas, "
-        "con la mesa abierta) se reponen; las del contrario se consideran entroneradas.",
+        "si la mesa sigue abierta tras el tiro) se reponen; las del contrario se consideran "
+        "entroneradas.",
         "An object ball left the table: the turn passes, but it is no foul. The shooter's (all of them "
-        "on an open table) are spotted again; the opponent's count as pocketed."),
+        "if the table is still open after the stroke) are spotted again; the opponent's count as "
+        "pocketed."),
     "object_ball_off_table_breaker_keeps_turn": (
         "15.2",
         "Una bola de color salió de la mesa en el tiro de apertura: no es falta y se repone, porque la "

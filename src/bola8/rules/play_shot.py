@@ -59,9 +59,13 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
         return make_ruling(state, after, codes=("eight_pocketed_win",),
                            legally_pocketed=shot.pocketed_object_balls)
 
-    jumped, jumped_codes = art_15_off_table(state, shot)
-    left_table = bool(jumped_codes)     # Art. 15.1: any object ball off the table, re-spotted or not
     outcome = art_2_1_call_outcome(shot)
+    # Art. 11.2 before Art. 15.2 (RULINGS.md, "Cases decided later"): a legal called pot assigns the
+    # groups first, and the balls that left the table are judged with them. A foul never assigns.
+    groups = (art_11_2_groups_after_legal_pot(state, shot.call.ball)
+              if outcome == POCKETED and not fouls and shot.call is not None else state.groups)
+    jumped, jumped_codes = art_15_off_table(state, shot, groups_after=groups)
+    left_table = bool(jumped_codes)     # Art. 15.1: any object ball off the table, re-spotted or not
     if fouls:
         respot, respot_codes = art_14_respot_illegally_pocketed(state, shot.pocketed_object_balls, rules)
         after = replace(state, shooter=opponent, cue_ball=art_13_ball_in_hand(after_break=False),
@@ -74,8 +78,6 @@ def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]
         # Art. 2.2: every object ball that dropped counts; Art. 11.2: the first legal
         # pot gives the group; Art. 12.1: he shoots again, unless a ball left the
         # table (Art. 15.1 ends the turn even after a legal pot).
-        assert shot.call is not None      # POCKETED: the called ball dropped where called
-        groups = art_11_2_groups_after_legal_pot(state, shot.call.ball)
         pot_codes = ["called_ball_pocketed"]
         if len(shot.pocketed_object_balls) > 1:
             pot_codes.append("other_balls_count")

@@ -21,6 +21,7 @@ from bola8.errors import InputError
 from bola8.rules import _fields as f
 from bola8.rules.articles.art02_called_shot import art_2_5_callable_balls
 from bola8.rules.articles.art05_open_table import art_5_legal_first_contacts
+from bola8.rules.articles.art08_break_fouls import art_8_2_check_kitchen_fact
 from bola8.rules.balls import CUE
 from bola8.rules.break_shot import judge_break
 from bola8.rules.choices import make_choice
@@ -143,6 +144,7 @@ def check_shot_fits(state: State, shot: Shot) -> None:
                          f"shot.object_balls_to_rail: {shot.object_balls_to_rail} son más que las "
                          f"{len(on_table)} bolas de color que hay en la mesa.")
     check_no_contact_moves_nothing(shot)
+    art_8_2_check_kitchen_fact(state, shot)
     if state.phase == "break":
         if shot.call is not None:
             raise InputError("shot.call: the break is never called (Art. 2.1); expected null.",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bola8.errors import InputError
 from bola8.rules.articles.art12_fouls import art_12_1_referee_fouls
 from bola8.rules.balls import EIGHT
 from bola8.rules.shot import Shot
@@ -29,14 +30,33 @@ def art_8_1_balls_stay_down(shot: Shot) -> tuple[str, ...]:
     return ()
 
 
+def art_8_2_check_kitchen_fact(state: State, shot: Shot) -> None:
+    """Refuse Art. 8.2's fact on a shot it cannot describe (RULINGS.md, "Cases decided later": facts
+    that cannot both be true are refused, never fixed).
+
+    ``illegal_first_contact_behind_head_string`` says the cue ball was played
+    from in hand behind the head string; on a shot whose cue ball was not in
+    hand there (``state.cue_ball`` "on_table" or "in_hand") it contradicts
+    the state, and the request is refused naming the field.
+    """
+    if shot.illegal_first_contact_behind_head_string and state.cue_ball != "in_hand_behind_head_string":
+        raise InputError(
+            "shot.illegal_first_contact_behind_head_string: true, but the cue ball was not in hand behind "
+            f"the head string (state.cue_ball is {state.cue_ball!r}); the fact speaks only of a shot from "
+            "there (Art. 8.2).",
+            "shot.illegal_first_contact_behind_head_string: es true, pero la bola blanca no estaba en mano "
+            f"detrás de la línea de cabeza (state.cue_ball es {state.cue_ball!r}); el hecho solo habla de "
+            "un tiro desde allí (Art. 8.2).")
+
+
 def art_8_2_kitchen_foul(state: State, shot: Shot) -> tuple[str, ...]:
     """Art. 8.2: from in hand behind the head string after a break foul, the first ball hit
     lay behind the line and the cue ball had not crossed it first.
 
-    The simulator computes the flag on every shot; it only means something
-    when this shot is played from the kitchen after a break foul (phase
-    "play", cue ball "in_hand_behind_head_string"), so it is ignored
-    otherwise - on the break itself the rack lies beyond the line anyway.
+    The fact is refused on a shot not played from in hand behind the head
+    string (:func:`art_8_2_check_kitchen_fact`). On the break the cue ball is
+    in hand there too, but Art. 8.2 follows a break foul: the break itself
+    is never this foul (the rack lies beyond the line anyway).
     """
     if state.phase == "play" and state.cue_ball == "in_hand_behind_head_string" \
             and shot.illegal_first_contact_behind_head_string:

@@ -36,7 +36,7 @@ async def practice(body: PracticeBody, lang: LangDep) -> dict[str, Any]:
                                        "balls_before": dict(body.balls), "balls_after": simulated["final"]}}
     if body.state is not None:
         state = rules.State.from_dict(body.state)
-        ruling, after = rules.judge(state, shot_of(result, call))
+        ruling, after = rules.judge(state, shot_of(result, call, before=state))
         answer["ruling"], answer["state"] = ruling.to_dict(lang), after.to_dict()
     return answer
 

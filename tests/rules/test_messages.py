@@ -8,7 +8,7 @@ import re
 import pytest
 
 from bola8.errors import InputError
-from bola8.rules import Ruling, Shot, State, declare, get_ruleset, judge
+from bola8.rules import Ruling, Shot, State, check_consistent, declare, get_ruleset, judge
 from bola8.rules.messages import MESSAGES, NAMES
 from rules_helpers import break_state, codes, down, shoot, state
 
@@ -109,7 +109,7 @@ def test_a_declaration_ends_the_game_without_ball_in_hand():
     _, after = declare(state(cue_ball="in_hand"), "forfeit", 1)
     assert after.cue_ball == "on_table"
     with pytest.raises(InputError, match=r"^state\.cue_ball: a game that is over has no ball in hand"):
-        State.from_dict({**after.to_dict(), "cue_ball": "in_hand"})
+        check_consistent(State.from_dict({**after.to_dict(), "cue_ball": "in_hand"}))
 
 
 @pytest.mark.parametrize("turns", [6, 4])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bola8.errors import InputError
-from bola8.rules import Shot, State, decide, declare, get_ruleset, judge
+from bola8.rules import Shot, State, check_consistent, decide, declare, get_ruleset, judge
 from rules_helpers import articles, call, codes, down, shoot, state
 
 SAFETY = {"first_contact": 1, "rail_after_contact": True}
@@ -155,9 +155,10 @@ def test_art21_1_states_of_a_game_with_stalemate_off_read_back_unchanged():
     s = state()
     for _ in range(7):
         _, s = judge(s, Shot.from_dict({"pocketed": [], **SAFETY}), ruleset=rules)
-    assert State.from_dict(s.to_dict(), ruleset=rules) == s and s.turns_without_attempt == 7
+    assert State.from_dict(s.to_dict()) == s and s.turns_without_attempt == 7
+    check_consistent(s, ruleset=rules)
     with pytest.raises(InputError, match=r"^state\.turns_without_attempt: 7 .*stalemate"):
-        State.from_dict(s.to_dict())          # under "spanish" itself the game would be over
+        check_consistent(s)          # under "spanish" itself the game would be over
 
 
 # ------------------------------------------- Art. 21.1: a turn is a player's visit

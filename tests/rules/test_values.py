@@ -9,7 +9,7 @@ import pytest
 
 from bola8.errors import InputError
 from bola8.rules import (CUE, EIGHT, POCKETS, RULESETS, SOLIDS, STRIPES, Call, Decision, Group, Reason,
-                         Ruling, Ruleset, Shot, State, get_ruleset, judge)
+                         Ruling, Ruleset, Shot, State, check_consistent, decide, declare, get_ruleset, judge)
 from rules_helpers import ALL, BREAK as BREAK_STATE
 
 
@@ -109,8 +109,18 @@ def test_values_are_frozen_and_equal_by_content():
     ({"on_table": ALL, "ruleset": "spanish-coin-op", "turns_without_attempt": 60}, r"state\.turns_without_attempt"),
 ])
 def test_inconsistent_or_malformed_states_are_refused(data, field):
+    # a malformed field by the reader, a state no game can reach by the referee's check
     with pytest.raises(InputError, match="^" + field):
-        State.from_dict(data)
+        check_consistent(State.from_dict(data))
+
+
+def test_the_referee_refuses_a_state_no_game_can_reach_however_it_was_built():
+    unreachable = State(on_table=ALL, groups=(Group("solids"), Group("stripes")))      # Art. 11.2
+    safety = Shot.from_dict({"first_contact": 1, "pocketed": [], "rail_after_contact": True})
+    for act in (lambda: judge(unreachable, safety), lambda: declare(unreachable, "stalemate"),
+                lambda: decide(unreachable, "rebreak")):
+        with pytest.raises(InputError, match=r"^state\.groups: a group is assigned only"):
+            act()
 
 
 @pytest.mark.parametrize("data, field", [
@@ -295,9 +305,9 @@ def test_errors_spell_values_as_json_does(build, expected):
 
 def test_states_at_the_edge_of_the_new_checks_are_accepted():
     # Five turns without attempt, a group after one ball went down, a game over at six.
-    assert State.from_dict({"on_table": ALL, "turns_without_attempt": 5}).turns_without_attempt == 5
-    assert State.from_dict({"on_table": ALL[1:], "groups": ["solids", "stripes"]}).groups is not None
-    over = {"on_table": ALL, "phase": "over", "result": "stalemate", "turns_without_attempt": 6}
-    assert State.from_dict(over).result == "stalemate"
+    check_consistent(State.from_dict({"on_table": ALL, "turns_without_attempt": 5}))
+    check_consistent(State.from_dict({"on_table": ALL[1:], "groups": ["solids", "stripes"]}))
+    check_consistent(State.from_dict({"on_table": ALL, "phase": "over", "result": "stalemate",
+                                      "turns_without_attempt": 6}))
     off = get_ruleset("spanish").with_settings(stalemate="off")
-    assert State.from_dict({"on_table": ALL, "turns_without_attempt": 9}, ruleset=off).turns_without_attempt == 9
+    check_consistent(State.from_dict({"on_table": ALL, "turns_without_attempt": 9}), ruleset=off)

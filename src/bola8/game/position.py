@@ -65,6 +65,7 @@ def read_position(request: dict[str, Any]) -> Game:
     if "state" not in request:
         raise InputError("state: required field is missing.", "state: falta este campo obligatorio.")
     state = rules.State.from_dict(request["state"], "state")
+    rules.check_consistent(state, "state")
     has_balls, has_seed = "balls" in request, "rack_seed" in request
     if has_seed:
         if has_balls:

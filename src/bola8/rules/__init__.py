@@ -28,6 +28,7 @@ English.
 from __future__ import annotations
 
 from bola8.errors import InputError
+from bola8.rules.consistency import check_consistent
 from bola8.rules.balls import CUE, EIGHT, POCKETS, SOLIDS, STRIPES, Group
 from bola8.rules.referee import callable_balls, decide, declare, judge, legal_first_contacts
 from bola8.rules.ruling import Reason, Ruling
@@ -39,5 +40,5 @@ __all__ = [
     "CUE", "EIGHT", "SOLIDS", "STRIPES", "POCKETS", "Group",
     "Call", "Pocketed", "Shot", "State", "Decision", "Reason", "Ruling",
     "Ruleset", "RULESETS", "get_ruleset",
-    "judge", "decide", "declare", "callable_balls", "legal_first_contacts", "InputError",
+    "judge", "decide", "declare", "callable_balls", "legal_first_contacts", "check_consistent", "InputError",
 ]

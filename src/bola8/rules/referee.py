@@ -25,6 +25,7 @@ from bola8.rules.articles.art08_break_fouls import art_8_2_check_kitchen_fact
 from bola8.rules.balls import CUE
 from bola8.rules.break_shot import judge_break
 from bola8.rules.choices import make_choice
+from bola8.rules.consistency import check_consistent
 from bola8.rules.declarations import make_declaration
 from bola8.rules.play_shot import judge_play
 from bola8.rules.ruling import Ruling
@@ -74,7 +75,14 @@ def declare(state: State, what: str, player: int | None = None, *,
 
 
 def rules_of(state: State, ruleset: Ruleset | None) -> Ruleset:
-    """The settings to act under: ``ruleset``, which must bear the state's name, else the named one."""
+    """The settings to act under: ``ruleset``, which must bear the state's name, else the named one;
+    and the state checked against them (a state no game can reach is refused, naming the field)."""
+    rules = checked_ruleset(state, ruleset)
+    check_consistent(state, "state", rules)
+    return rules
+
+
+def checked_ruleset(state: State, ruleset: Ruleset | None) -> Ruleset:
     if ruleset is None:
         return get_ruleset(state.ruleset)
     if not isinstance(ruleset, Ruleset):

@@ -25,7 +25,7 @@ def answer(request: Any, lang: str = "es") -> dict[str, object]:
     # A variant's settings (Ruleset.to_dict, as a record header keeps them): the state names only
     # its ruleset, so a game played under a variant passes the whole value beside it.
     ruleset = Ruleset.from_dict(request["ruleset"], "ruleset") if "ruleset" in request else None
-    state = State.from_dict(f.require_present(request, "state", "input"), "state", ruleset=ruleset)
+    state = State.from_dict(f.require_present(request, "state", "input"), "state")
     forms = [name for name in FORMS if name in request]
     if len(forms) != 1:
         raise InputError("input: expected exactly one of shot, choice or declare beside state"

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import BinaryIO, NoReturn, TextIO, TypeVar, cast
 
+from bola8.cli.commands import COMMANDS
 from bola8.errors import InputError
 
 LANGS = ("es", "en")
@@ -121,8 +122,6 @@ def argument_error(message: str) -> InputError:
     field, rest = match["field"], match["rest"]
     if field == "COMMAND" and rest.startswith("invalid choice: "):
         value = printable(rest[len("invalid choice: "):].split(" (choose from")[0], "es")
-        from bola8.cli import COMMANDS
-
         names = ", ".join(COMMANDS)
         return InputError(f"COMMAND: {value} is not a command of bola8; expected {names}.",
                           f"COMMAND: {value} no es una orden de bola8; se esperaba {names}.")

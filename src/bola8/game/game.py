@@ -29,11 +29,10 @@ from bola8.game.placement import check_cue_ball_placement
 from bola8.game.racking import rack_layout
 from bola8.game.shot_clock import ShotClock
 from bola8.game.spotting import spot_balls
+from bola8.rules.balls import CUE
 
 if TYPE_CHECKING:
     from bola8.physics import PhysicsSettings, ShotResult, Strike, TableSpec
-
-CUE = 0
 
 
 @dataclass(frozen=True)
@@ -121,7 +120,7 @@ class Game:
         ``play`` then needs the shot's ``elapsed_s``; a match carries the warning
         to its next games.
         """
-        _check_player(player)
+        rules.check_player(player, "player")
         return replace(self, shot_clock=self.shot_clock.warn(player))
 
     def play(self, strike: Strike, call: rules.Call | None = None, *,
@@ -215,12 +214,6 @@ class Game:
                 f"table and referee disagree: balls {sorted(on_table)} lie on the table "
                 f"but the referee has {sorted(state.on_table)}")
         return replace(self, state=state, balls=freeze(layout), cue_placed=False)
-
-
-def _check_player(player: int) -> None:
-    if player not in (0, 1):
-        raise InputError(f"player: {player!r} is not a player; expected 0 or 1.",
-                         f"player: {player!r} no es un jugador; se esperaba 0 o 1.")
 
 
 TurnKind = Literal["shot", "choice", "declare"]

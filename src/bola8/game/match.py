@@ -80,7 +80,7 @@ class MatchSettings:
             raise InputError(f"race: {self.race!r} is not a race; expected a whole number of games >= 1.",
                              f"race: {self.race!r} no es un número de partidas para ganar el encuentro; "
                              "se esperaba un entero >= 1.")
-        if not isinstance(self.warned, (tuple, list)) or not all(_is_player(p) for p in self.warned):
+        if not isinstance(self.warned, (tuple, list)) or not all(rules.is_player(p) for p in self.warned):
             raise InputError(f"warned: {self.warned!r} must list players, each 0 or 1.",
                              f"warned: {self.warned!r} debe enumerar jugadores, cada uno 0 o 1.")
         object.__setattr__(self, "warned", tuple(sorted(set(self.warned))))
@@ -92,10 +92,6 @@ class MatchSettings:
                                  "for the defaults).",
                                  f"physics: {self.physics!r} no es un bola8.physics.PhysicsSettings (ni None "
                                  "para los valores por defecto).")
-
-
-def _is_player(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value in (0, 1)
 
 
 @dataclass(frozen=True)
@@ -229,7 +225,7 @@ def play_match(players: Players, settings: MatchSettings, observer: MatchObserve
     ``official``: asked before every action; see the module's docstring.
     """
     observer = observer or NullObserver()
-    if disqualified is not None and not _is_player(disqualified):
+    if disqualified is not None and not rules.is_player(disqualified):
         raise InputError(f"disqualified: {disqualified!r} is not a player; expected 0 or 1.",
                          f"disqualified: {disqualified!r} no es un jugador; se esperaba 0 o 1.")
     observer.on_match_start(settings)
@@ -285,7 +281,7 @@ def _play_game(game: Game, players: Players, observer: MatchObserver, official: 
         if game.is_over:
             return game, None
         for action in (official(game, number) if official is not None else ()):
-            if not isinstance(action, (Warn, Disqualify)) or not _is_player(action.player):
+            if not isinstance(action, (Warn, Disqualify)) or not rules.is_player(action.player):
                 raise InputError(f"official: {action!r} is not Warn(player) or Disqualify(player) "
                                  "with player 0 or 1.",
                                  f"official: {action!r} no es Warn(player) ni Disqualify(player) "

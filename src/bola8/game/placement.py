@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING
 
 from bola8.errors import InputError
 from bola8.game.layout import Layout, Point, overlapping
+from bola8.rules.balls import CUE
 
 if TYPE_CHECKING:
     from bola8.physics import TableSpec
-
-CUE = 0
 
 
 class PlacementError(InputError):

@@ -102,8 +102,8 @@ class RealTableMatch:
     def lag(self, winner: int, breaks: int | None = None) -> None:
         """Art. 4: the person enters who won the lag and whom the winner chose to break (default: himself)."""
         self._expect("lag")
-        _player(winner, "winner")
-        breaker = winner if breaks is None else _player(breaks, "breaks")
+        rules.check_player(winner, "winner")
+        breaker = winner if breaks is None else rules.check_player(breaks, "breaks")
         reason = self.progress.lag_due()
         assert reason is not None
         self._save()
@@ -154,7 +154,7 @@ class RealTableMatch:
         """Art. 24: the referee warns ``player`` for slow play; from now on each of his shots is timed."""
         if self.progress.over:
             raise _over()
-        _player(player, "player")
+        rules.check_player(player, "player")
         if player in self.warned:
             raise OutOfTurn(f"player: player {player} has already been warned (Art. 24).",
                             f"player: el jugador {player} ya ha sido advertido (Art. 24).")
@@ -166,7 +166,7 @@ class RealTableMatch:
         """Art. 22: the tournament director disqualifies ``player``; the match ends, the other wins."""
         if self.progress.over:
             raise _over()
-        _player(player, "player")
+        rules.check_player(player, "player")
         self._save()
         self.progress.disqualify(player)
         self._record("disqualify", {"player": player}, player, None, None)
@@ -271,13 +271,6 @@ def _flips(shot: rules.Shot, state: rules.State) -> list[tuple[str, Any, rules.S
     fouls = tuple(f for f in shot.referee_fouls if f != "touched_ball") if touched else shot.referee_fouls + ("touched_ball",)
     out.append(("referee_fouls.touched_ball", not touched, replace(shot, referee_fouls=fouls)))
     return out
-
-
-def _player(value: Any, where: str) -> int:
-    if isinstance(value, bool) or value not in (0, 1):
-        raise InputError(f"{where}: {value!r} is not a player; expected 0 or 1.",
-                         f"{where}: {value!r} no es un jugador; se esperaba 0 o 1.")
-    return int(value)
 
 
 def _over() -> InputError:

@@ -237,12 +237,8 @@ def is_number(value: object) -> bool:
         return False
 
 
-def _is_player(value: object) -> bool:
-    return is_int(value) and value in (0, 1)
-
-
 def _is_stroke(value: object) -> bool:
-    return (isinstance(value, dict) and _is_player(value.get("player")) and is_number(value.get("speed"))
+    return (isinstance(value, dict) and rules.is_player(value.get("player")) and is_number(value.get("speed"))
             and (value.get("distance") is None or is_number(value.get("distance"))))
 
 
@@ -256,8 +252,8 @@ def _simple(valid: Callable[[Any], bool], expected: str, expected_es: str) -> Ch
 
 _TEXT = _simple(lambda v: isinstance(v, str), "a string", "una cadena")
 _INT = _simple(is_int, "a whole number", "un número entero")
-_PLAYER = _simple(_is_player, "player 0 or 1", "el jugador 0 o 1")
-_OPTIONAL_PLAYER = _simple(lambda v: v is None or _is_player(v), "player 0, 1 or null", "el jugador 0, 1 o null")
+_PLAYER = _simple(rules.is_player, "player 0 or 1", "el jugador 0 o 1")
+_OPTIONAL_PLAYER = _simple(lambda v: v is None or rules.is_player(v), "player 0, 1 or null", "el jugador 0, 1 o null")
 _NUMBER = _simple(is_number, "a finite number", "un número finito")
 _OBJECT = _simple(lambda v: isinstance(v, dict), "an object", "un objeto")
 _OPTIONAL_INT = _simple(lambda v: v is None or is_int(v), "a whole number or null", "un número entero o null")

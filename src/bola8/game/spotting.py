@@ -17,8 +17,7 @@ from __future__ import annotations
 import math
 
 from bola8.game.layout import CUE_BALL_CLEARANCE, FROZEN_GAP, Layout, Point
-
-CUE = 0
+from bola8.rules.balls import CUE
 
 
 def spot_balls(layout: Layout, balls: tuple[int, ...], *, foot_spot: Point,

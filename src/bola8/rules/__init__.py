@@ -33,12 +33,13 @@ from bola8.rules.balls import CUE, EIGHT, POCKETS, SOLIDS, STRIPES, Group
 from bola8.rules.referee import callable_balls, decide, declare, judge, legal_first_contacts
 from bola8.rules.ruling import Reason, Ruling
 from bola8.rules.rulesets import RULESETS, Ruleset, get_ruleset
+from bola8.rules.seats import PLAYERS, check_player, is_player
 from bola8.rules.shot import Call, Pocketed, Shot
 from bola8.rules.state import Decision, State
 
 __all__ = [
     "CUE", "EIGHT", "SOLIDS", "STRIPES", "POCKETS", "Group",
     "Call", "Pocketed", "Shot", "State", "Decision", "Reason", "Ruling",
-    "Ruleset", "RULESETS", "get_ruleset",
+    "Ruleset", "RULESETS", "get_ruleset", "PLAYERS", "check_player", "is_player",
     "judge", "decide", "declare", "callable_balls", "legal_first_contacts", "check_consistent", "InputError",
 ]

@@ -81,13 +81,6 @@ def array(value: Any, where: str) -> list[Any]:
     return list(value)
 
 
-def player(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
-        raise InputError(f"{where}: {spell(value)} is not a player; expected 0 or 1.",
-                         f"{where}: {spell(value, 'es')} no es un jugador; se esperaba 0 o 1.")
-    return value
-
-
 def spell(value: Any, lang: str = "en") -> str:
     """A value as JSON writes it: null, true, 3, "side-left"; an array or an object by its kind."""
     if value is None or isinstance(value, (bool, int, float, str)):

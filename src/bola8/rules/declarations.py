@@ -6,6 +6,7 @@ from bola8.errors import InputError
 from bola8.rules import _fields as f
 from bola8.rules._outcome import game_over, make_ruling
 from bola8.rules.ruling import Ruling
+from bola8.rules.seats import check_player
 from bola8.rules.state import State
 
 DECLARATIONS = ("stalemate", "forfeit")
@@ -20,7 +21,7 @@ def make_declaration(state: State, what: str, player: int | None = None) -> tupl
         # Art. 21.2: the players agree, at any time; the game ends with no winner and
         # the match replays the rack with the same breaker. ``player`` is not needed.
         if player is not None:
-            f.player(player, "player")
+            check_player(player, "player")
         after = game_over(state, result="stalemate", winner=None)
         return make_ruling(state, after, codes=("stalemate_agreed",))
     # Forfeit: Art. 18.5 (a repeated intentional foul after a warning) or Art. 22
@@ -28,6 +29,6 @@ def make_declaration(state: State, what: str, player: int | None = None) -> tupl
     if player is None:
         raise InputError("player: a forfeit names the player who loses the game; expected 0 or 1.",
                          "player: una partida perdida por sanción nombra al jugador que la pierde; se esperaba 0 o 1.")
-    loser = f.player(player, "player")
+    loser = check_player(player, "player")
     after = game_over(state, result="forfeit", winner=1 - loser)
     return make_ruling(state, after, codes=("forfeit",))

@@ -13,6 +13,7 @@ from bola8.errors import InputError
 from bola8.rules import _fields as f
 from bola8.rules.referee import decide, declare, judge
 from bola8.rules.rulesets import Ruleset
+from bola8.rules.seats import check_player
 from bola8.rules.shot import Shot
 from bola8.rules.state import State
 
@@ -43,6 +44,6 @@ def answer(request: Any, lang: str = "es") -> dict[str, object]:
     else:
         player = request.get("player")
         if player is not None:
-            player = f.player(player, "player")
+            player = check_player(player, "player")
         ruling, after = declare(state, request["declare"], player, ruleset=ruleset)
     return {"ruling": ruling.to_dict(lang), "state": after.to_dict()}

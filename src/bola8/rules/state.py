@@ -33,8 +33,9 @@ from typing import Any, Literal, cast
 
 from bola8.errors import InputError
 from bola8.rules import _fields as f
-from bola8.rules.balls import EIGHT, GROUP_NAMES, OBJECT_BALLS, Group
+from bola8.rules.balls import GROUP_NAMES, OBJECT_BALLS, Group
 from bola8.rules.rulesets import RULESETS, Ruleset, get_ruleset
+from bola8.rules.seats import check_player
 
 # The closed sets of the contract, as types (mypy) and as the tuples JSON is checked against.
 Phase = Literal["break", "play", "over"]
@@ -71,7 +72,7 @@ class Decision:
     def from_dict(cls, data: Any, where: str = "state.decision") -> Decision:
         data = f.require_object(data, where)
         f.refuse_unknown(data, ("player", "options"), where)
-        who = f.player(f.require_present(data, "player", where), f"{where}.player")
+        who = check_player(f.require_present(data, "player", where), f"{where}.player")
         raw = f.array(f.require_present(data, "options", where), f"{where}.options")
         options = tuple(cast(Option, f.choice(o, f"{where}.options[{i}]", CHOICES)) for i, o in enumerate(raw))
         for i, option in enumerate(options):
@@ -115,7 +116,7 @@ class State:
 
         ``ruleset``: a name or a :class:`Ruleset`; the state keeps its name (see the module)."""
         name = get_ruleset(ruleset).name
-        f.player(breaker, "breaker")
+        check_player(breaker, "breaker")
         return cls(on_table=OBJECT_BALLS, ruleset=name, phase="break", shooter=breaker,
                    breaker=breaker, cue_ball="in_hand_behind_head_string")
 
@@ -178,8 +179,8 @@ class State:
         return cls(
             ruleset=name,
             phase=cast(Phase, f.choice(data.get("phase", "play"), f"{where}.phase", PHASES)),
-            shooter=f.player(data.get("shooter", 0), f"{where}.shooter"),
-            breaker=f.player(data.get("breaker", 0), f"{where}.breaker"),
+            shooter=check_player(data.get("shooter", 0), f"{where}.shooter"),
+            breaker=check_player(data.get("breaker", 0), f"{where}.breaker"),
             groups=groups,
             on_table=tuple(balls),
             cue_ball=cast(CueBall, f.choice(data.get("cue_ball", "on_table"), f"{where}.cue_ball", CUE_BALL_STATES)),
@@ -187,7 +188,7 @@ class State:
             turns_without_attempt=f.integer(data.get("turns_without_attempt", 0),
                                             f"{where}.turns_without_attempt", 0),
             called_this_turn=f.boolean(data.get("called_this_turn", False), f"{where}.called_this_turn"),
-            winner=None if data.get("winner") is None else f.player(data["winner"], f"{where}.winner"),
+            winner=None if data.get("winner") is None else check_player(data["winner"], f"{where}.winner"),
             result=None if data.get("result") is None else cast(Result, f.choice(data["result"], f"{where}.result",
                                                                                  RESULTS)),
         )

@@ -16,8 +16,6 @@ from typing import Any
 
 from bola8.errors import InputError
 
-TABLES = ("7ft", "8ft", "9ft")
-RULESETS = ("spanish", "spanish-coin-op")
 MAX_UNITS = 10_000_000
 
 
@@ -53,7 +51,9 @@ class BatchSpec:
     labels: tuple[str, str] = field(default=("", ""))   # how the rows name the players ("" = the kind)
 
     def __post_init__(self) -> None:
+        from bola8.game.position import table_named
         from bola8.players import make_player
+        from bola8.rules import get_ruleset
 
         players = tuple(self.players)
         if len(players) != 2 or not all(isinstance(p, str) and p for p in players):
@@ -65,13 +65,8 @@ class BatchSpec:
         _whole(self.matches, "games", ("a number of games", "un número de partidas"), 1, MAX_UNITS)
         _whole(self.race, "race", ("a race", "una carrera"), 1, 99)
         _whole(self.seed, "seed", ("a seed", "una semilla"), 0, 2**63 - 1)
-        if self.table not in TABLES:
-            raise InputError(f"table: {self.table!r} is not a table; expected one of {', '.join(TABLES)}.",
-                             f"table: {self.table!r} no es una mesa; se esperaba una de {', '.join(TABLES)}.")
-        if self.ruleset not in RULESETS:
-            raise InputError(f"ruleset: {self.ruleset!r} is not a ruleset; expected one of {', '.join(RULESETS)}.",
-                             f"ruleset: {self.ruleset!r} no es un reglamento; se esperaba uno de "
-                             f"{', '.join(RULESETS)}.")
+        table_named(self.table)
+        get_ruleset(self.ruleset)
         from bola8.players.noise import MAX_LEVEL
 
         if (not isinstance(self.noise, (int, float)) or isinstance(self.noise, bool)

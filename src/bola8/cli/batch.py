@@ -10,38 +10,26 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from bola8.cli._io import add_lang_argument, guarded, number, one_of, whole_number, words
+from bola8.cli._io import add_lang_argument, guarded, whole_number, words
+from bola8.cli.options import add_match_options, read_match_options
 
 if TYPE_CHECKING:
     from bola8.batch.run import Progress
 
-TABLES = ("7ft", "8ft", "9ft")
-RULESETS = ("spanish", "spanish-coin-op")
-
 
 def add_game_options(parser: argparse.ArgumentParser, *, games_default: str) -> None:
     """The options a batch and a tournament share: how many, which table and rules, how to run."""
-    from bola8.players.noise import MAX_LEVEL
-
     def h(es: str, en: str) -> str:
         return words(parser, es, en)
 
     parser.add_argument("--games", metavar="N", default=games_default,
                         help=h(f"encuentros que se juegan (por defecto {games_default})",
                                f"matches to play (default {games_default})"))
-    parser.add_argument("--race", metavar="N", default="1",
-                        help=h("partidas para ganar cada encuentro (por defecto 1: cada encuentro es una partida)",
-                               "games to win each match (default 1: each match is one game)"))
-    parser.add_argument("--seed", metavar="N", default="1",
-                        help=h("semilla de la tanda; cada encuentro deriva la suya (por defecto 1)",
-                               "seed of the batch; each match derives its own (default 1)"))
-    parser.add_argument("--table", metavar="{" + ",".join(TABLES) + "}", default="9ft",
-                        help=h("tamaño de la mesa (por defecto 9ft)", "table size (default 9ft)"))
-    parser.add_argument("--ruleset", metavar="{" + ",".join(RULESETS) + "}", default="spanish",
-                        help=h("reglamento (por defecto spanish)", "ruleset (default spanish)"))
-    parser.add_argument("--noise", metavar="LEVEL", default="1",
-                        help=h(f"ruido de ejecución de los bots, de 0 a {MAX_LEVEL:g} (por defecto 1)",
-                               f"execution noise of the bots, 0 to {MAX_LEVEL:g} (default 1)"))
+    add_match_options(parser, race_default="1",
+                      race_help=("partidas para ganar cada encuentro (por defecto 1: cada encuentro es una partida)",
+                                 "games to win each match (default 1: each match is one game)"),
+                      seed_help=("semilla de la tanda; cada encuentro deriva la suya (por defecto 1)",
+                                 "seed of the batch; each match derives its own (default 1)"))
     parser.add_argument("--workers", metavar="K",
                         help=h("procesos en esta máquina (por defecto, uno por núcleo)",
                                "processes on this machine (default: one per core)"))
@@ -81,21 +69,18 @@ def run(args: argparse.Namespace) -> int:
 def read_common(args: argparse.Namespace) -> dict[str, Any]:
     """The shared options as BatchSpec fields and run arguments, each checked and named when wrong."""
     from bola8.errors import InputError
-    from bola8.players.noise import MAX_LEVEL
 
     games = whole_number(args.games, "--games")
     if games < 1:
         raise InputError(f"--games: {games} is not a number of games to play; expected a whole number >= 1.",
                          f"--games: {games} no es un número de partidas; se esperaba un entero >= 1.")
-    race = whole_number(args.race, "--race", minimum=1)
+    options = read_match_options(args)
     workers = None if args.workers is None else whole_number(args.workers, "--workers", minimum=1)
     if args.ray is not None and not args.ray.strip():
         raise InputError("--ray: an empty address; give the cluster's address, auto or local.",
                          "--ray: dirección vacía; indique la del clúster, auto o local.")
-    return {"matches": games, "race": race, "seed": whole_number(args.seed, "--seed", minimum=0),
-            "table": one_of(args.table, "--table", TABLES), "ruleset": one_of(args.ruleset, "--ruleset", RULESETS),
-            "noise": number(args.noise, "--noise", low=0.0, high=MAX_LEVEL), "workers": workers,
-            "ray": args.ray}
+    return {"matches": games, "race": options.race, "seed": options.seed, "table": options.table,
+            "ruleset": options.ruleset, "noise": options.noise, "workers": workers, "ray": args.ray}
 
 
 def player_list(text: str, field: str = "--players") -> list[str]:

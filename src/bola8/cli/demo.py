@@ -74,11 +74,12 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from bola8 import rules
     from bola8.cli import match, parse_command, replay
+    from bola8.cli.options import check_race
     from bola8.cli._io import whole_number
     from bola8.game.narration import race_to
     from bola8.rules.messages import name_of
 
-    race = match.check_race(args.race)
+    race = check_race(args.race)
     seed = whole_number(args.seed, "--seed")
     say = _SAY[args.lang]
 

@@ -12,7 +12,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from bola8.cli._io import add_lang_argument, guarded, number, one_of, whole_number, words
+from bola8.cli._io import add_lang_argument, guarded, words
+from bola8.cli.options import add_match_options, read_match_options
 
 if TYPE_CHECKING:
     from bola8.game.game import Game, Turn
@@ -20,37 +21,22 @@ if TYPE_CHECKING:
     from bola8.game.match import MatchObserver, MatchResult, MatchSettings, Official
     from bola8.rules import Ruleset
 
-TABLES = ("7ft", "8ft", "9ft")
-RULESETS = ("spanish", "spanish-coin-op")
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from bola8.players.noise import MAX_LEVEL
-
     def h(es: str, en: str) -> str:
         return words(parser, es, en)
 
     parser.add_argument("--players", default="bot,bot",
                         help=h("los dos jugadores, separados por una coma (tipos: bot); por defecto bot,bot",
                                "the two players, comma-separated (kinds: bot); default bot,bot"))
-    parser.add_argument("--race", metavar="N", default="3",
-                        help=h("partidas que hay que ganar para ganar el encuentro (por defecto 3)",
-                               "games needed to win the match (default 3)"))
-    parser.add_argument("--seed", metavar="N", default="1",
-                        help=h("semilla de los triángulos y de los jugadores (por defecto 1)",
-                               "seed of racks and players (default 1)"))
-    parser.add_argument("--table", metavar="{" + ",".join(TABLES) + "}", default="9ft",
-                        help=h("tamaño de la mesa (por defecto 9ft)", "table size (default 9ft)"))
-    parser.add_argument("--ruleset", metavar="{" + ",".join(RULESETS) + "}", default="spanish",
-                        help=h("reglamento (por defecto spanish)", "ruleset (default spanish)"))
+    add_match_options(parser, race_default="3",
+                      race_help=("partidas que hay que ganar para ganar el encuentro (por defecto 3)",
+                                 "games needed to win the match (default 3)"),
+                      seed_help=("semilla de los triángulos y de los jugadores (por defecto 1)",
+                                 "seed of racks and players (default 1)"))
     parser.add_argument("--set", metavar="KEY=VALUE", action="append", default=[], dest="settings",
                         help=h("un ajuste del reglamento, p. ej. stalemate=off (repetible; ver bola8.rules.Ruleset)",
                                "a setting of the ruleset, e.g. stalemate=off (repeatable; see bola8.rules.Ruleset)"))
-    parser.add_argument("--noise", metavar="LEVEL", default="1",
-                        help=h(f"ruido de ejecución de los bots, de 0 a {MAX_LEVEL:g}; 1 = el de la olimpiada "
-                               "de computadoras (por defecto 1)",
-                               f"execution noise of the bots, 0 to {MAX_LEVEL:g}; 1 = the computer olympiad's "
-                               "(default 1)"))
     parser.add_argument("--warned", metavar="PLAYERS", default="",
                         help=h("jugadores advertidos por juego lento antes del encuentro, con reloj de tiro en "
                                "cada partida (Art. 24): 0, 1 o 0,1",
@@ -83,7 +69,6 @@ def _run(args: argparse.Namespace) -> int:
     from bola8.game.narration import NarratingObserver, Narrator, Tee
     from bola8.game.record import RecordWriter
     from bola8.players import PLAYER_KINDS, make_player
-    from bola8.players.noise import MAX_LEVEL
 
     kinds = [k.strip() for k in args.players.split(",")]
     if len(kinds) != 2 or not all(kinds):
@@ -93,15 +78,12 @@ def _run(args: argparse.Namespace) -> int:
         if kind not in PLAYER_KINDS:
             raise InputError(f"--players: {kind!r} is not a kind of player; expected {', '.join(PLAYER_KINDS)}.",
                              f"--players: {kind!r} no es un tipo de jugador; se esperaba {', '.join(PLAYER_KINDS)}.")
-    race = check_race(args.race)
-    seed = whole_number(args.seed, "--seed")
-    table = one_of(args.table, "--table", TABLES)
-    ruleset = one_of(args.ruleset, "--ruleset", RULESETS)
-    noise = number(args.noise, "--noise", low=0.0, high=MAX_LEVEL)
+    options = read_match_options(args)
+    race, seed, table, noise = options.race, options.seed, options.table, options.noise
     if args.record is not None and not args.record.strip():
         raise InputError("--record: an empty name is no file; name the file to write the record to.",
                          "--record: un nombre vacío no es ningún archivo; indique el archivo del registro.")
-    settings = MatchSettings(table=table, ruleset=_ruleset(ruleset, args.settings), race=race, seed=seed, warned=_warned(args.warned))
+    settings = MatchSettings(table=table, ruleset=_ruleset(options.ruleset, args.settings), race=race, seed=seed, warned=_warned(args.warned))
     official = _director(args.disqualify) if args.disqualify is not None else None
     names = [f"{kind} {'AB'[i]}" for i, kind in enumerate(kinds)]
     players = tuple(make_player(kind, name=names[i], seed=seed * 2 + i, noise=noise)
@@ -124,22 +106,6 @@ def _run(args: argparse.Namespace) -> int:
         if writer:
             writer.close()    # a replacement that never got its header is removed
     return 0
-
-
-def check_race(text: str) -> int:
-    """--race as a whole number >= 1, the option named (MatchSettings would say 'race:')."""
-    from bola8.errors import InputError
-
-    try:
-        race = whole_number(text, "--race")
-    except InputError:
-        race = 0
-    if race < 1:
-        shown = repr(text) if race == 0 and text.strip() != "0" else text
-        raise InputError(f"--race: {shown} is not a race; expected a whole number of games >= 1.",
-                         f"--race: {shown} no es un número de partidas para ganar el encuentro; "
-                         "se esperaba un entero >= 1.")
-    return race
 
 
 def _ruleset(name: str, settings: list[str]) -> Ruleset:

@@ -18,11 +18,11 @@ from bola8 import rules
 from bola8.errors import InputError
 from bola8.game.game import Game
 from bola8.game.layout import Point, freeze
+from bola8.rules.balls import CUE
 
 if TYPE_CHECKING:
-    from bola8.physics import PhysicsSettings
+    from bola8.physics import PhysicsSettings, TableSpec
 
-CUE = 0
 POSITION_FIELDS = ("table", "state", "balls", "rack_seed", "settings")
 
 
@@ -51,17 +51,23 @@ def game_at(table: str, state: rules.State, balls: dict[int, Point], *, ruleset:
     return Game(spec=spec, state=state, balls=freeze(layout), physics=physics, ruleset=settings)
 
 
+def table_named(name: Any) -> TableSpec:
+    """The table preset called ``name`` in the physics' registry (``bola8.physics.TABLES``), or an
+    InputError naming the field ``table``: the one check of a table's name for every reader of one."""
+    from bola8.physics import table_spec
+
+    if not isinstance(name, str):
+        raise InputError(f"table: {name!r} is not a table name.", f"table: {name!r} no es un nombre de mesa.")
+    return table_spec(name)
+
+
 def read_position(request: dict[str, Any]) -> Game:
     """The game of a JSON position: ``table``, ``state`` (the referee's STATE), ``balls`` or ``rack_seed``
     (on the break), ``settings`` (physics, as ``bola8 simulate`` takes them). Other keys are the caller's."""
     from bola8.game.racking import rack
-    from bola8.physics import table_spec
     from bola8.physics.api import settings_from_dict, validate_layout
 
-    name = request.get("table", "9ft")
-    if not isinstance(name, str):
-        raise InputError(f"table: {name!r} is not a table name.", f"table: {name!r} no es un nombre de mesa.")
-    spec = table_spec(name)
+    spec = table_named(request.get("table", "9ft"))
     if "state" not in request:
         raise InputError("state: required field is missing.", "state: falta este campo obligatorio.")
     state = rules.State.from_dict(request["state"], "state")
@@ -91,7 +97,7 @@ def read_position(request: dict[str, Any]) -> Game:
         raise InputError("balls: required field is missing (or rack_seed, on the break).",
                          "balls: falta este campo obligatorio (o rack_seed, en el saque).")
     physics = settings_from_dict(request.get("settings", {}))
-    return game_at(name, state, layout, physics=physics)
+    return game_at(spec.name, state, layout, physics=physics)
 
 
 def _free_spot(spec: Any, raw: dict[str, Any]) -> Point:

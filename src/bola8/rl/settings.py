@@ -70,16 +70,13 @@ class EnvSettings:
     reward: RewardSettings = field(default_factory=RewardSettings)
 
     def __post_init__(self) -> None:
+        from bola8.game.position import table_named
         from bola8.players import make_player
         from bola8.players.noise import MAX_LEVEL
+        from bola8.rules import get_ruleset
 
-        if self.table not in ("7ft", "8ft", "9ft"):
-            raise InputError(f"table: {self.table!r} is not a table; expected 7ft, 8ft or 9ft.",
-                             f"table: {self.table!r} no es una mesa; se esperaba 7ft, 8ft o 9ft.")
-        if self.ruleset not in ("spanish", "spanish-coin-op"):
-            raise InputError(f"ruleset: {self.ruleset!r} is not a ruleset; expected spanish or spanish-coin-op.",
-                             f"ruleset: {self.ruleset!r} no es un reglamento; se esperaba spanish o "
-                             "spanish-coin-op.")
+        table_named(self.table)
+        get_ruleset(self.ruleset)
         if self.opponent is not None:
             make_player(self.opponent)       # an unknown player is refused in its own words
         for name in ("noise", "opponent_noise"):

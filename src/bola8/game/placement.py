@@ -24,8 +24,9 @@ class PlacementError(InputError):
     """A cue-ball placement that the rules or the table do not allow (never a foul).
 
     It carries both sentences like every :class:`InputError`; its ``str`` is the
-    one in the language the placement was asked in (``lang``, Spanish by default),
-    as ``Game.place_cue_ball`` has always answered.
+    one in the language the placement was asked in (``lang``, Spanish by default):
+    ``Game.place_cue_ball`` raises it, and its callers show ``str(error)`` to the
+    person placing the ball.
     """
 
     def __init__(self, en: str, es: str | None = None, lang: str = "en"):

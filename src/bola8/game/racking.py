@@ -43,7 +43,7 @@ tightness   gap       jitter     what it stands for
 tight       0.01 mm   0.02 mm    balls all but frozen (a template rack)
 typical     0.05 mm   0.10 mm    a careful triangle rack (the default)
 loose       0.25 mm   0.10 mm    gaps that show: a worn triangle, unequal balls
-lattice     1 um      0          the perfect triangle of earlier versions
+lattice     1 um      0          the perfect triangle: no jitter at all
 ==========  ========  =========  ==============================================
 
 Calibration (``benchmarks/bench_fidelity.py``, 500 breaks a row, the olympiad

@@ -31,7 +31,8 @@ def resolve_ball_ball(a, b, prm, since, flying):
     lifts the other (a rolling cue ball hops after a square hit, Alciatore
     TP B.5), which ``motion.settle`` lets fly if it rises more than the settle
     height. (On the cloth every term with the normal's height is an exact
-    zero: the same arithmetic as the level collision of earlier versions.)
+    zero, so collisions on the cloth keep the digests of
+    tests/physics/identical_digests.json.)
     """
     R, m = prm[P_R], prm[P_M]
     I = 0.4 * m * R * R

@@ -43,8 +43,8 @@ def entry_dt(d0x, d0y, d0z, d1x, d1y, d1z, d2x, d2y, d2z, rad, horizon):
       do: w is level), so if it keeps its sign |d(t)| |w| >=
       min(|d0.w|, |d0.w + (d2.w) horizon^2|) (balls that pass each other).
 
-    The quartic's n0 is np.hypot's, as before. With the z terms zero every sum
-    adds exact zeros: the same arithmetic as the level version of earlier versions.
+    The quartic's n0 is np.hypot's. With the z terms zero every sum adds exact
+    zeros, so shots on the cloth keep the digests of tests/physics/identical_digests.json.
     """
     n0sq = d0x * d0x + d0y * d0y + d0z * d0z
     lim = rad + 1e-9

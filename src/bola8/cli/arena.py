@@ -10,10 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from bola8.cli._io import add_lang_argument, guarded, number, one_of, say, whole_number, words
-
-TABLES = ("7ft", "8ft", "9ft")
-RULESETS = ("spanish", "spanish-coin-op")
+from bola8.cli._io import add_lang_argument, guarded, number, say, whole_number, words
+from bola8.cli.options import add_table_options, read_table_options
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,10 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=h("partidas contra cada rival a cada ruido (por defecto 100)",
                                "racks against each opponent at each noise (default 100)"))
     parser.add_argument("--seed", metavar="N", default="1", help=h("semilla (por defecto 1)", "seed (default 1)"))
-    parser.add_argument("--table", metavar="{" + ",".join(TABLES) + "}", default="9ft",
-                        help=h("tamaño de la mesa (por defecto 9ft)", "table size (default 9ft)"))
-    parser.add_argument("--ruleset", metavar="{" + ",".join(RULESETS) + "}", default="spanish",
-                        help=h("reglamento (por defecto spanish)", "ruleset (default spanish)"))
+    add_table_options(parser)
     parser.add_argument("--makerate-trials", metavar="N", default="1000",
                         help=h("intentos por celda de la tasa de acierto (por defecto 1000; 0: sin tabla)",
                                "trials per cell of the make rate (default 1000; 0: no table)"))
@@ -81,12 +76,11 @@ def _run(args: argparse.Namespace) -> int:
     from bola8.players.noise import MAX_LEVEL
 
     noises = tuple(number(n, "--noise", low=0.0, high=MAX_LEVEL) for n in _list(args.noise, "--noise"))
+    table_name, ruleset = read_table_options(args)
     try:
         spec = ArenaSpec(player=args.player, opponents=tuple(_list(args.against, "--against")), noises=noises,
                          racks=whole_number(args.racks, "--racks", minimum=1),
-                         seed=whole_number(args.seed, "--seed", minimum=0),
-                         table=one_of(args.table, "--table", TABLES),
-                         ruleset=one_of(args.ruleset, "--ruleset", RULESETS),
+                         seed=whole_number(args.seed, "--seed", minimum=0), table=table_name, ruleset=ruleset,
                          makerate_trials=whole_number(args.makerate_trials, "--makerate-trials", minimum=0))
     except InputError as error:
         raise _as_option(error) from None

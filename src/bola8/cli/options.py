@@ -1,8 +1,9 @@
-"""The options of how matches are played, shared by ``bola8 match``, ``batch`` and ``tournament``.
+"""The options of how matches are played, shared by ``bola8 match``, ``batch``, ``tournament`` and ``arena``.
 
 ``--race``, ``--seed``, ``--table``, ``--ruleset`` and ``--noise`` are
-declared once (:func:`add_match_options`) and read once
-(:func:`read_match_options`), each checked and named when wrong. The tables
+declared once (:func:`add_match_options`; the table and the ruleset alone:
+:func:`add_table_options`) and read once (:func:`read_match_options`,
+:func:`read_table_options`), each checked and named when wrong. The tables
 and rulesets offered are the registries' own - ``bola8.physics.TABLES`` and
 ``bola8.rules.RULESETS`` - so a new table or ruleset needs no change here.
 The tables are read when the command runs, not when its help is shown: the
@@ -32,11 +33,7 @@ def add_match_options(parser: argparse.ArgumentParser, *, race_default: str, rac
 
     parser.add_argument("--race", metavar="N", default=race_default, help=h(*race_help))
     parser.add_argument("--seed", metavar="N", default="1", help=h(*seed_help))
-    parser.add_argument("--table", metavar="TABLE", default=DEFAULT_TABLE,
-                        help=h(f"tamaño de la mesa, una de las de bola8.physics (por defecto {DEFAULT_TABLE})",
-                               f"table size, one of bola8.physics' tables (default {DEFAULT_TABLE})"))
-    parser.add_argument("--ruleset", metavar="{" + ",".join(RULESETS) + "}", default=DEFAULT_RULESET,
-                        help=h(f"reglamento (por defecto {DEFAULT_RULESET})", f"ruleset (default {DEFAULT_RULESET})"))
+    add_table_options(parser)
     parser.add_argument("--noise", metavar="LEVEL", default="1",
                         help=h(f"ruido de ejecución de los bots, de 0 a {MAX_LEVEL:g}; 1 = el de la olimpiada "
                                "de computadoras (por defecto 1)",
@@ -57,13 +54,29 @@ class MatchOptions:
 
 def read_match_options(args: argparse.Namespace) -> MatchOptions:
     """The options of :func:`add_match_options`, each checked and named when wrong."""
-    from bola8.physics import TABLES
     from bola8.players.noise import MAX_LEVEL
 
+    table, ruleset = read_table_options(args)
     return MatchOptions(race=check_race(args.race), seed=whole_number(args.seed, "--seed", minimum=0),
-                        table=one_of(args.table, "--table", tuple(TABLES)),
-                        ruleset=one_of(args.ruleset, "--ruleset", tuple(RULESETS)),
-                        noise=number(args.noise, "--noise", low=0.0, high=MAX_LEVEL))
+                        table=table, ruleset=ruleset, noise=number(args.noise, "--noise", low=0.0, high=MAX_LEVEL))
+
+
+def add_table_options(parser: argparse.ArgumentParser) -> None:
+    """Declare --table and --ruleset."""
+    parser.add_argument("--table", metavar="TABLE", default=DEFAULT_TABLE,
+                        help=words(parser, f"tamaño de la mesa, una de las de bola8.physics (por defecto {DEFAULT_TABLE})",
+                                   f"table size, one of bola8.physics' tables (default {DEFAULT_TABLE})"))
+    parser.add_argument("--ruleset", metavar="{" + ",".join(RULESETS) + "}", default=DEFAULT_RULESET,
+                        help=words(parser, f"reglamento (por defecto {DEFAULT_RULESET})",
+                                   f"ruleset (default {DEFAULT_RULESET})"))
+
+
+def read_table_options(args: argparse.Namespace) -> tuple[str, str]:
+    """(table, ruleset) of :func:`add_table_options`: the table among the physics registry's, the ruleset
+    among ``bola8.rules.RULESETS``."""
+    from bola8.physics import TABLES
+
+    return one_of(args.table, "--table", tuple(TABLES)), one_of(args.ruleset, "--ruleset", tuple(RULESETS))
 
 
 def check_race(text: str) -> int:

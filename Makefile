@@ -9,9 +9,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The stamp is remade whenever pyproject.toml changes.
+# The stamps are remade whenever pyproject.toml changes. make run needs the server extra;
+# make test every extra and the test tools (dev).
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[server]'
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python

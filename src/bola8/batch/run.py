@@ -231,13 +231,10 @@ def ray_session(address: str, workers: int) -> Iterator[Any]:
 
     Already joined (a tournament joins once for all its pairings): used as it is, and left joined.
     """
-    try:
-        import ray
-    except ImportError:
-        raise InputError("--ray: Ray is not installed; install bola8's cluster extra "
-                         "(pip install 'bola8[cluster]').",
-                         "--ray: Ray no está instalado; instale el extra cluster de bola8 "
-                         "(pip install 'bola8[cluster]').") from None
+    from bola8.extras import require
+
+    require("cluster", "--ray")
+    import ray
     started_here = not ray.is_initialized()
     if started_here:
         try:

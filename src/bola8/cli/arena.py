@@ -12,6 +12,7 @@ import json
 
 from bola8.cli._io import add_lang_argument, guarded, number, say, whole_number, words
 from bola8.cli.options import add_table_options, read_table_options
+from bola8.extras import require
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -88,6 +89,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.ray is not None and not args.ray.strip():
         raise InputError("--ray: an empty address; give the cluster's address, auto or local.",
                          "--ray: dirección vacía; indique la del clúster, auto o local.")
+    if args.ray is not None:
+        require("cluster", "--ray")
+    if args.parquet is not None:
+        require("batch", "--parquet")
     for flag, path in (("--json", args.json), ("--parquet", args.parquet)):
         if path is not None:
             _writable(path, flag)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from bola8.cli._io import add_lang_argument, guarded, whole_number, words
 from bola8.cli.options import add_match_options, read_match_options
+from bola8.extras import require
 
 if TYPE_CHECKING:
     from bola8.batch.run import Progress
@@ -79,6 +80,8 @@ def read_common(args: argparse.Namespace) -> dict[str, Any]:
     if args.ray is not None and not args.ray.strip():
         raise InputError("--ray: an empty address; give the cluster's address, auto or local.",
                          "--ray: dirección vacía; indique la del clúster, auto o local.")
+    if args.ray is not None:
+        require("cluster", "--ray")
     return {"matches": games, "race": options.race, "seed": options.seed, "table": options.table,
             "ruleset": options.ruleset, "noise": options.noise, "workers": workers, "ray": args.ray}
 
@@ -100,6 +103,8 @@ def _run(args: argparse.Namespace) -> int:
     from bola8.errors import InputError
 
     common = read_common(args)
+    if args.output is not None:
+        require("batch", "-o")          # the Parquet files
     players = player_list(args.players)
     if len(players) != 2:
         raise InputError(f"--players: {args.players!r} must name two players, e.g. bot,bot.",

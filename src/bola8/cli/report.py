@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from bola8.cli._io import add_lang_argument, guarded, words
+from bola8.extras import require
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,6 +34,7 @@ def _run(args: argparse.Namespace) -> int:
     from bola8.errors import InputError
     from bola8.files import write_atomically
 
+    require("batch", "bola8 report")
     if not args.output.strip():
         raise InputError("-o: an empty name is no file; name the HTML file to write.",
                          "-o: un nombre vacío no es ningún archivo; indique el archivo HTML.")

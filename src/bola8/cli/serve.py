@@ -42,6 +42,9 @@ def run(args: argparse.Namespace) -> int:
     import sqlite3
     import sys
 
+    from bola8.extras import require
+
+    require("server", "bola8 serve")
     if not 0 < args.port < 65536:
         text = ("--port: {} is not a port; expected 1 to 65535." if args.lang == "en"
                 else "--port: {} no es un puerto; se esperaba de 1 a 65535.")

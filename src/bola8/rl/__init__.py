@@ -21,7 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
+from bola8.extras import require
+
+require("rl", "bola8.rl")        # Gymnasium and PettingZoo: one sentence, not a bare ModuleNotFoundError
+
+import gymnasium  # noqa: E402
 
 from bola8.rl.aec_env import Bola8AEC
 from bola8.rl.encoding import ACTION_SIZE, OBSERVATION_SIZE

@@ -12,10 +12,15 @@ reads it here, so all of them refuse the same things with the same sentences:
   silently);
 - an integer with more digits than Python converts, and nesting deeper than
   ``max_depth`` (or than the parser can follow): refused, never a traceback;
+- a string (a value or a key) holding a lone UTF-16 surrogate (``"\ud800"``):
+  JSON's escapes can spell one, but it is no character, no UTF-8 text can
+  hold it, and no answer or file could repeat it;
 - more than ``max_bytes`` of input: refused before it fills the memory.
 
 Every refusal is an :class:`~bola8.errors.InputError` whose sentence starts
-with ``where`` (``standard input``, ``record line 3``). Standard library only.
+with ``where`` (``standard input``, ``record line 3``) - for a bad string, with
+its place in the value (``body.names[0]``); input that is not JSON at all is a
+:class:`NotJson`. Standard library only.
 """
 
 from __future__ import annotations
@@ -26,7 +31,11 @@ import math
 import re
 from typing import BinaryIO
 
-from bola8.errors import InputError
+from bola8.errors import InputError, member
+
+
+class NotJson(InputError):
+    """Input that is not JSON text at all (not UTF-8, or not JSON's syntax)."""
 
 # JSON values are nested objects and arrays; no contract of bola8 goes deeper than 10.
 MAX_DEPTH = 100
@@ -53,7 +62,7 @@ def decode_utf8(data: bytes, where: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise InputError(f"{where}: not UTF-8 text (byte {error.start + 1} cannot be decoded).",
+        raise NotJson(f"{where}: not UTF-8 text (byte {error.start + 1} cannot be decoded).",
                          f"{where}: no es texto UTF-8 (el byte {error.start + 1} no se puede "
                          "decodificar).") from None
 
@@ -96,15 +105,51 @@ def strict_loads(text: str, where: str = "standard input", *, max_depth: int = M
     if _nesting(text, max_depth) > max_depth:
         raise too_deep
     try:
-        return json.loads(text, parse_constant=refuse_constant, parse_int=integer, parse_float=finite,
-                          object_pairs_hook=without_repeated_keys)
+        value = json.loads(text, parse_constant=refuse_constant, parse_int=integer, parse_float=finite,
+                           object_pairs_hook=without_repeated_keys)
     except json.JSONDecodeError as error:
-        raise InputError(
+        raise NotJson(
             f"{where}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg}).",
             f"{where}: no es JSON válido (línea {error.lineno}, columna {error.colno}: {error.msg})."
         ) from None
     except RecursionError:     # deeper than the interpreter follows, whatever max_depth says
         raise too_deep from None
+    if "\\u" in text:          # only an escape can spell a lone surrogate: plain text is checked by the decoder
+        check_text(value, where)
+    return value
+
+
+def check_text(value: object, where: str) -> None:
+    """Refuse a lone UTF-16 surrogate anywhere in a JSON value's strings, naming where it is."""
+    stack: list[tuple[object, str]] = [(value, where)]
+    while stack:
+        item, place = stack.pop()
+        if isinstance(item, str):
+            lone = _lone_surrogate(item)
+            if lone:
+                raise InputError(f"{place}: the text holds a lone UTF-16 surrogate ({lone}), which is not a character.",
+                                 f"{place}: el texto contiene un sustituto UTF-16 suelto ({lone}), que no es un "
+                                 "carácter.")
+        elif isinstance(item, dict):
+            for key, sub in item.items():
+                lone = _lone_surrogate(key)
+                if lone:
+                    raise InputError(f"{place}: a key holds a lone UTF-16 surrogate ({lone}), which is not a "
+                                     "character.",
+                                     f"{place}: una clave contiene un sustituto UTF-16 suelto ({lone}), que no es un "
+                                     "carácter.")
+                stack.append((sub, member(place, key)))
+        elif isinstance(item, list):
+            stack.extend((sub, f"{place}[{i}]") for i, sub in enumerate(item))
+
+
+def _lone_surrogate(text: str) -> str:
+    """The first lone surrogate of ``text`` as its escape (``\\ud800``), or "" when the text has none."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        return f"\\u{ord(text[error.start]):04x}"
+    return ""
 
 
 def _nesting(text: str, limit: int) -> int:

@@ -18,12 +18,13 @@ from test_browser_play import new_match, take_turn
 
 PROPOSING_SERVER = """
 import sys
+import bola8.game.match as match
 import bola8.server.bots as bots
 
 async def would_agree(self, game, seat):
     return True
 
-bots.PROPOSE_STALEMATE_AFTER = 0
+match.PROPOSE_STALEMATE_AFTER = 0
 bots.BotRunner.would_agree = would_agree
 from bola8.cli import main
 sys.exit(main(sys.argv[1:]))

@@ -3,6 +3,8 @@ position is worth less to it than the rack played again (``Player.agrees_to_stal
 
 from __future__ import annotations
 
+from typing import Any
+
 from bola8 import rules
 from bola8.game.position import game_at
 from bola8.server.bots import BotRunner
@@ -29,16 +31,23 @@ def test_a_searching_bot_agrees_when_the_rack_is_lost_and_refuses_when_it_is_won
 
 
 def test_a_stalemate_the_bot_accepts_replays_the_rack(client, auth, monkeypatch) -> None:
-    async def agrees(self: BotRunner, game: object) -> bool:
+    async def agrees(self: BotRunner, game: object, seat: int) -> bool:
         return True
 
     made = new(client, ["person", "bot"])
     game, token = made["id"], made["seats"][0]["token"]
     client.post(f"/api/games/{game}/lag", json={"speed": 2.4}, headers=auth(token))
-    view = person_turn(client, game, {0: token})
+    person_turn(client, game, {0: token})
     refused = client.post(f"/api/games/{game}/declare?lang=en", json={"what": "stalemate"}, headers=auth(token))
     assert refused.status_code == 409 and refused.json()["error"].startswith("what: the bot does not agree")
-    monkeypatch.setattr(BotRunner, "agree_to_stalemate", agrees)
+    # declined, the same seat may not propose again before the next stroke (Art. 21.2, no pestering)
+    again = client.post(f"/api/games/{game}/declare?lang=en", json={"what": "stalemate"}, headers=auth(token))
+    assert again.status_code == 409 and again.json()["error"].startswith("propose: this seat's proposal was declined")
+    monkeypatch.setattr(BotRunner, "would_agree", agrees)
+    made = new(client, ["person", "bot"])
+    game, token = made["id"], made["seats"][0]["token"]
+    client.post(f"/api/games/{game}/lag", json={"speed": 2.4}, headers=auth(token))
+    view = person_turn(client, game, {0: token})
     r = client.post(f"/api/games/{game}/declare", json={"what": "stalemate"}, headers=auth(token))
     assert r.status_code == 200, r.text
     after = r.json()["view"]
@@ -59,16 +68,16 @@ def proposal_or_person(client, game: str, timeout: float = 60.0) -> dict:
 
 
 def test_a_bot_proposes_a_stalemate_and_plays_only_once_the_person_answers(client, auth, monkeypatch) -> None:
-    import bola8.server.bots as bots_module
+    import bola8.game.match as match_module
 
-    asked: list[int] = []
+    asked: list[tuple[int, int]] = []     # (seat, the game's actions) of each time the bot considered one
 
-    async def agrees(self: BotRunner, game: object, seat: int) -> bool:
-        asked.append(seat)
-        return True
+    async def agrees(self: BotRunner, game: Any, seat: int) -> bool:
+        asked.append((seat, game.actions))
+        return len(asked) == 1
 
-    # every turn of the bot counts as a run of safeties, and the bot would agree: it proposes at once
-    monkeypatch.setattr(bots_module, "PROPOSE_STALEMATE_AFTER", 0)
+    # every turn of the bot counts as a run of safeties, and the bot would agree once: it proposes at once
+    monkeypatch.setattr(match_module, "PROPOSE_STALEMATE_AFTER", 0)
     monkeypatch.setattr(BotRunner, "would_agree", agrees)
     made = new(client, ["person", "bot"])
     game, token = made["id"], made["seats"][0]["token"]
@@ -87,19 +96,20 @@ def test_a_bot_proposes_a_stalemate_and_plays_only_once_the_person_answers(clien
     # declined: the bot plays its shot, and does not propose again before it
     declined = client.post(f"/api/games/{game}/proposal", json={"accept": False}, headers=auth(token))
     assert declined.status_code == 200 and declined.json()["view"]["proposal"] is None
-    again = client.post(f"/api/games/{game}/proposal", json={"accept": False}, headers=auth(token))
-    assert again.status_code == 409
+    answered = declined.json()["view"]["actions"]
     after = person_turn(client, game, {0: token})
-    assert after["actions"] > actions and asked == [1]
+    assert after["actions"] > actions and asked[0] == (1, actions - 1)
+    # it considered no other proposal before a stroke was played after the answer
+    assert all(seat == 1 and at > answered for seat, at in asked[1:])
 
 
 def test_a_stalemate_the_bot_proposes_and_the_person_accepts_replays_the_rack(client, auth, monkeypatch) -> None:
-    import bola8.server.bots as bots_module
+    import bola8.game.match as match_module
 
     async def agrees(self: BotRunner, game: object, seat: int) -> bool:
         return True
 
-    monkeypatch.setattr(bots_module, "PROPOSE_STALEMATE_AFTER", 0)
+    monkeypatch.setattr(match_module, "PROPOSE_STALEMATE_AFTER", 0)
     monkeypatch.setattr(BotRunner, "would_agree", agrees)
     made = new(client, ["person", "bot"])
     game, token = made["id"], made["seats"][0]["token"]

@@ -35,8 +35,8 @@ from typing import TextIO, cast
 
 from bola8.cli import _signals
 from bola8.cli.commands import COMMANDS, SIMULATING
-from bola8.cli._io import Parser, add_lang_argument, error_exit, language_in, printable, words, write_json
-from bola8.errors import InputError
+from bola8.cli._io import Parser, add_lang_argument, error_exit, language_in, words, write_json
+from bola8.errors import InputError, printable
 
 EXIT_OK, EXIT_OUTPUT, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 1, 2, 130, 141
 

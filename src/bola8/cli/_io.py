@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import BinaryIO, NoReturn, TextIO, TypeVar, cast
 
 from bola8.cli.commands import COMMANDS
-from bola8.errors import InputError
+from bola8.errors import InputError, printable   # one way to show a sentence at every edge: commands, server
 
 LANGS = ("es", "en")
 T = TypeVar("T")
@@ -182,45 +182,6 @@ def one_of(text: str, field: str, allowed: Sequence[str]) -> str:
         raise InputError(f"{field}: {shown} is not allowed; expected {', '.join(allowed)}.",
                          f"{field}: {shown} no está permitido; se esperaba {', '.join(allowed)}.")
     return text
-
-
-# ------------------------------------------------------------------ what is shown
-LONG_WORD = 120          # characters of one run without spaces before it is shortened
-LONG_MESSAGE = 2000      # characters of a whole message
-_SURROGATE_OR_CONTROL = re.compile("[\ud800-\udfff\x00-\x08\x0b-\x1f\x7f-\x9f\n\t]")
-_LONG = re.compile(r"\S{%d,}" % (LONG_WORD + 1))
-
-
-def printable(text: str, lang: str) -> str:
-    """``text`` safe to show: lone surrogates and control characters escaped, huge values shortened.
-
-    A lone surrogate (valid in JSON, ``"\\ud800"``; or an undecodable byte of a
-    file name) cannot be written as UTF-8, so it is shown as its escape
-    ``\\ud800``; so are line breaks and other control characters, so that a
-    message stays one line. A run of more than ``LONG_WORD`` characters
-    without a space, and a message longer than ``LONG_MESSAGE``, keep their
-    beginning and end and say how much was left out.
-    """
-    text = _SURROGATE_OR_CONTROL.sub(lambda m: _escape(m.group()), text)
-
-    def cut(run: str, keep_head: int, keep_tail: int) -> str:
-        left_out = len(run) - keep_head - keep_tail
-        note = f"[{left_out} caracteres omitidos]" if lang == "es" else f"[{left_out} characters left out]"
-        return run[:keep_head] + "…" + note + "…" + run[len(run) - keep_tail:]
-
-    text = _LONG.sub(lambda m: cut(m.group(), 60, 20), text)
-    if len(text) > LONG_MESSAGE:
-        text = cut(text, LONG_MESSAGE - 300, 200)
-    return text
-
-
-def _escape(char: str) -> str:
-    code = ord(char)
-    if char == "\n":
-        return "\\n"
-    if char == "\t":
-        return "\\t"
-    return f"\\u{code:04x}" if code > 0xFF else f"\\x{code:02x}"
 
 
 # ------------------------------------------------------------------ JSON in and out

@@ -1,9 +1,19 @@
-"""``bola8 serve``: the browser app and its API on this machine (SQLite under the user's data folder)."""
+"""``bola8 serve``: the browser app and its API on this machine (SQLite under the user's data folder).
+
+Before anything compiles, the command makes sure numba can keep what it
+compiles: where neither the package's folders nor the user's cache folder
+can be written (a system-wide install run by a service user without a home),
+it compiles into a temporary folder for this run and says so (every start
+then compiles again); only if no folder at all can be written does it stop,
+with one sentence.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
+import tempfile
+from pathlib import Path
 
 
 def default_db() -> str:
@@ -30,6 +40,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--coach-workers", type=int, default=1,
                         help=words(parser, "cuántas pistas del entrenador a la vez (procesos; por defecto 1)",
                                    "how many of the coach's hints at once (processes; default 1)"))
+    parser.add_argument("--max-body", type=int, default=1 << 20,
+                        help=words(parser, "el mayor cuerpo de petición, en bytes (por defecto 1048576)",
+                                   "the largest request body, in bytes (default 1048576)"))
+    parser.add_argument("--creations-per-minute", type=int, default=60,
+                        help=words(parser, "cuántas partidas, mesas o perfiles puede crear una dirección por minuto "
+                                           "(0: sin límite; por defecto 60)",
+                                   "how many games, tables or profiles one address may create a minute "
+                                   "(0: no limit; default 60)"))
+    parser.add_argument("--games-in-memory", type=int, default=200,
+                        help=words(parser, "cuántas partidas guarda en memoria (las demás se leen de la base de "
+                                           "datos; por defecto 200)",
+                                   "how many games are kept in memory (the others are read from the database; "
+                                   "default 200)"))
+    parser.add_argument("--access-log", action=argparse.BooleanOptionalAction, default=True,
+                        help=words(parser, "una línea por petición en la salida de errores (por defecto sí)",
+                                   "one line per request on standard error (default yes)"))
     parser.add_argument("--worker-nice", type=int, default=5,
                         help=words(parser, "prioridad de esos procesos por debajo de la del servidor (nice, 0 a 19; "
                                            "por defecto 5)",
@@ -37,9 +63,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_lang_argument(parser)
 
 
+def usable_folder(folder: Path) -> bool:
+    """Whether files can be made in ``folder`` (made if missing)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder):
+            return True
+    except OSError:
+        return False
+
+
+def kernel_cache(environ: dict[str, str] | os._Environ[str]) -> tuple[str | None, list[str]]:
+    """Where numba should keep compiled code for this run: None when its own choice is writable, else a
+    temporary folder; and the folders that could not be written (to say so). ``NUMBA_CACHE_DIR``
+    when set, else the package's ``__pycache__`` folders and the user's cache folder (numba's order)."""
+    import bola8
+
+    chosen = environ.get("NUMBA_CACHE_DIR")
+    if chosen:
+        candidates = [Path(chosen)]
+    else:
+        package = Path(bola8.__file__).resolve().parent
+        home_cache = Path(environ.get("XDG_CACHE_HOME") or Path(environ.get("HOME", "/nonexistent")) / ".cache")
+        in_tree = [package / "physics" / "__pycache__", package / "players" / "__pycache__"]
+        if all(usable_folder(folder) for folder in in_tree):
+            return None, []
+        candidates = [*in_tree, home_cache / "numba"]
+        if usable_folder(home_cache / "numba"):
+            return None, []
+    if chosen and usable_folder(Path(chosen)):
+        return None, []
+    refused = [str(folder) for folder in candidates if not usable_folder(folder)]
+    try:
+        return tempfile.mkdtemp(prefix="bola8-kernels-"), refused
+    except OSError:
+        return "", refused
+
+
 def run(args: argparse.Namespace) -> int:
     import json
-    import sqlite3
+    import logging
     import sys
 
     from bola8.extras import require
@@ -65,16 +128,43 @@ def run(args: argparse.Namespace) -> int:
                 else "--worker-nice: {} no es un valor de nice; se esperaba de 0 a 19.")
         print(json.dumps({"error": text.format(args.worker_nice)}, ensure_ascii=False), file=sys.stderr)
         return 2
+    for name, value, low in (("--max-body", args.max_body, 1024), ("--creations-per-minute", args.creations_per_minute, 0),
+                             ("--games-in-memory", args.games_in_memory, 1)):
+        if value < low:
+            text = (f"{name}: {value} is too small; expected at least {low}." if args.lang == "en"
+                    else f"{name}: {value} es demasiado pequeño; se esperaba al menos {low}.")
+            print(json.dumps({"error": text}, ensure_ascii=False), file=sys.stderr)
+            return 2
+    folder, refused = kernel_cache(os.environ)
+    if folder == "":
+        text = (f"NUMBA_CACHE_DIR: no folder can be written for the compiled physics ({', '.join(refused)}, nor a "
+                "temporary one); set NUMBA_CACHE_DIR to a writable folder." if args.lang == "en" else
+                f"NUMBA_CACHE_DIR: no se puede escribir ninguna carpeta para la física compilada ({', '.join(refused)}, "
+                "ni una temporal); ponga en NUMBA_CACHE_DIR una carpeta con permiso de escritura.")
+        print(json.dumps({"error": text}, ensure_ascii=False), file=sys.stderr)
+        return 2
+    if folder is not None:
+        os.environ["NUMBA_CACHE_DIR"] = folder      # read by numba when it is first imported, below
+        print((f"the compiled physics cannot be kept in {', '.join(refused)}: it is compiled into {folder} for this "
+               "run (every start compiles again; set NUMBA_CACHE_DIR to a writable folder to keep it)"
+               if args.lang == "en" else
+               f"la física compilada no se puede guardar en {', '.join(refused)}: se compila en {folder} para esta "
+               "ejecución (cada arranque vuelve a compilar; ponga en NUMBA_CACHE_DIR una carpeta con permiso de "
+               "escritura para conservarla)"), flush=True)
     import uvicorn
 
     from bola8.server import create_app
+    from bola8.server.store import StorageFault
 
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.getLogger("bola8.access").setLevel(logging.INFO if args.access_log else logging.WARNING)
     db = args.db or default_db()
     try:
         app = create_app(db, bot_workers=args.bot_workers, coach_workers=args.coach_workers,
-                         worker_nice=args.worker_nice, stop_workers=True)
-    except (OSError, sqlite3.Error) as error:
-        why = getattr(error, "strerror", None) or str(error)
+                         worker_nice=args.worker_nice, stop_workers=True, max_body=args.max_body,
+                         creations_per_minute=args.creations_per_minute, games_in_memory=args.games_in_memory)
+    except (OSError, StorageFault) as error:
+        why = error.cause if isinstance(error, StorageFault) else getattr(error, "strerror", None) or str(error)
         text = (f"--db: cannot open {db!r} ({why})." if args.lang == "en"
                 else f"--db: no se puede abrir {db!r} ({why}).")
         print(json.dumps({"error": text}, ensure_ascii=False), file=sys.stderr)

@@ -331,10 +331,17 @@ def _play_game(game: Game, players: Players, observer: MatchObserver, official: 
     return turn.game, None
 
 
+def safety_battle(state: rules.State) -> bool:
+    """Whether the shooter is in a run of safeties - both players' last turns without an attempt, and
+    nothing called yet this turn: when a player (a bot, in a match) considers proposing a stalemate
+    (Art. 21.2)."""
+    return state.turns_without_attempt >= PROPOSE_STALEMATE_AFTER and not state.called_this_turn
+
+
 def agreed_stalemate(game: Game, players: Players) -> bool:
     """Art. 21.2 during a safety battle: the shooter proposes a stalemate and the other accepts."""
     state = game.state
-    if state.turns_without_attempt < PROPOSE_STALEMATE_AFTER or state.called_this_turn:
+    if not safety_battle(state):
         return False
     shooter = state.shooter
     return (players[shooter].agrees_to_stalemate(game, shooter)

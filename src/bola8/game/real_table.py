@@ -31,6 +31,7 @@ from typing import Any
 from bola8 import rules
 from bola8.errors import InputError
 from bola8.game.match import MatchProgress
+from bola8.game.names import player_name
 from bola8.game.session import OutOfTurn, ToAct
 
 FORMAT = "bola8-real-table"
@@ -68,9 +69,9 @@ class RealTableMatch:
             raise InputError(f"race: {race!r} is not a race; expected a whole number of games from 1 to 99.",
                              f"race: {race!r} no es un número de partidas; se esperaba un entero de 1 a 99.")
         names = tuple(players)
-        if len(names) != 2 or not all(isinstance(n, str) and n.strip() and len(n) <= 40 for n in names):
-            raise InputError("players: expected two names of 1 to 40 characters.",
-                             "players: se esperaban dos nombres de 1 a 40 caracteres.")
+        if len(names) != 2:
+            raise InputError("players: expected two names.", "players: se esperaban dos nombres.")
+        names = tuple(player_name(name, f"players[{i}]") for i, name in enumerate(names))
         self.players = (names[0], names[1])
         self.race = race
         self.ruleset = ruleset

@@ -20,10 +20,24 @@ the winner's answer decides. Tied lags are played again; after
 decides, as in :func:`play_match`.
 
 Actions are values (:class:`LagAction`, :class:`PlaceAction`,
-:class:`ShotAction`, :class:`ChoiceAction`, :class:`DeclareAction`), so a
-caller can store them and rebuild the same session by applying them again:
-the simulator is deterministic. :func:`bot_action` asks a Player object for
-the action the session needs.
+:class:`ShotAction`, :class:`ChoiceAction`, :class:`DeclareAction`,
+:class:`ProposeAction`, :class:`AnswerAction`), so a caller can store them
+and rebuild the same session by applying them again: the simulator is
+deterministic. :func:`bot_action` asks a Player object for the action the
+session needs.
+
+A stalemate by agreement (Art. 21.2) needs both players. Declared at once
+(:class:`DeclareAction`) it is the agreement of players who decide together
+(at one screen, or in :func:`~bola8.game.match.play_match`, which asks
+both). Players apart make it in two steps: one proposes
+(:class:`ProposeAction`, any time a game is in play, by either seat), the
+other answers (:class:`AnswerAction`). Accepted, the rack is played again;
+declined, the proposer may not propose again before the next stroke. Any
+other action withdraws a proposal still unanswered: the game has moved on.
+
+The queries (:meth:`MatchSession.to_act`, :attr:`~MatchSession.proposal`)
+change nothing. Art. 24's clock starts when an action leaves a placement or
+a stroke due, so asking who acts never starts it.
 """
 
 from __future__ import annotations
@@ -90,7 +104,32 @@ class DeclareAction:
     what: str                       # "stalemate" (Art. 21.2) | "forfeit" (the declaring seat concedes)
 
 
-Action = Union[LagAction, PlaceAction, ShotAction, ChoiceAction, DeclareAction]
+@dataclass(frozen=True)
+class ProposeAction:
+    """Art. 21.2: this seat proposes a stalemate; the other seat answers."""
+
+    what: str = "stalemate"
+
+
+@dataclass(frozen=True)
+class AnswerAction:
+    """Art. 21.2: the answer to the other seat's proposal (accepted: the rack is played again)."""
+
+    accept: bool
+
+
+Action = Union[LagAction, PlaceAction, ShotAction, ChoiceAction, DeclareAction, ProposeAction, AnswerAction]
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A proposal waiting for the other seat's answer."""
+
+    by: int
+    what: str = "stalemate"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"by": self.by, "what": self.what}
 
 
 @dataclass(frozen=True)
@@ -125,7 +164,9 @@ class MatchSession:
         self._lag_round: dict[int, LagAction] = {}
         self._lag_strokes: dict[int, LagStroke] = {}
         self._lag_rounds = 0
-        self._waiting_since: float | None = None
+        self._waiting_since: float | None = None     # Art. 24: when the balls stopped for the seat to act
+        self.proposal: Proposal | None = None        # Art. 21.2: a proposal waiting for its answer
+        self._declined: set[int] = set()             # seats whose proposal was declined since the last stroke
         for observer in self.observers:
             observer.on_match_start(settings)
         for player in settings.warned:
@@ -135,6 +176,7 @@ class MatchSession:
             self.disqualify(disqualified)
         else:
             self._next_game()
+        self._settle()
 
     # ------------------------------------------------------------------ queries
     @property
@@ -152,10 +194,6 @@ class MatchSession:
         state = self.game.state
         if state.decision is not None:
             return ToAct(state.decision.player, "choice", tuple(state.decision.options))
-        if self._waiting_since is None:
-            # Art. 24: a warned player's time runs from when the balls stopped, i.e. from when the
-            # session first says that a placement or a stroke is due (as play_match measures it)
-            self._waiting_since = time.monotonic()
         if self.game.needs_placement:
             return ToAct(state.shooter, "place")
         return ToAct(state.shooter, "shot")
@@ -164,57 +202,97 @@ class MatchSession:
     def apply(self, seat: int, action: Action) -> Outcome:
         """Apply ``seat``'s action; InputError (nothing changes) when it is not that seat's to make."""
         _check_seat(seat)
-        if isinstance(action, DeclareAction):
-            return self.declare(seat, action.what)
-        now = self.to_act()
-        if now is None:
-            raise InputError("game: the match is over; no further action is possible.",
-                             "game: el encuentro ha terminado; ya no es posible ninguna acción.")
+        if isinstance(action, ProposeAction):
+            return self.propose(seat, action.what)
+        if isinstance(action, AnswerAction):
+            return self.answer(seat, action.accept)
+        outcome = self._declare(seat, action.what) if isinstance(action, DeclareAction) else self._turn(seat, action)
+        self.proposal = None                  # any other action: the game moved on, a proposal lapses
+        self._settle()
+        return outcome
+
+    def _turn(self, seat: int, action: Action) -> Outcome:
+        """A lag, a placement, a stroke or a choice, when it is ``seat``'s to make now."""
         kind = {LagAction: "lag", PlaceAction: "place", ShotAction: "shot", ChoiceAction: "choice"}[type(action)]
-        if now.seat != seat or now.action != kind:
-            raise OutOfTurn(f"seat: it is seat {now.seat}'s turn to {now.action}, not seat {seat}'s to {kind}.",
-                            f"seat: le toca al asiento {now.seat} ({now.action}), no al asiento {seat} ({kind}).")
+        self._expect(seat, kind)
         if isinstance(action, LagAction):
             return self._lag(seat, action)
+        assert self.game is not None
         if isinstance(action, PlaceAction):
-            return self.place(seat, action.x, action.y)
+            self.game = self.game.place_cue_ball(action.x, action.y)
+            placed = PlaceAction(float(action.x), float(action.y))
+            self._emit("on_place", seat, (placed.x, placed.y), self.game)
+            return Outcome(seat, placed)
         if isinstance(action, ShotAction):
             return self._shot(seat, action)
-        return self.choose(seat, action.option)
+        assert isinstance(action, ChoiceAction)
+        turn = self.game.decide(action.option)
+        self._emit("on_turn", turn, action.option)
+        return self._after_turn(seat, action, turn)
 
     def lag(self, seat: int, speed: float, breaks: bool = True) -> Outcome:
         return self.apply(seat, LagAction(speed, breaks))
 
     def place(self, seat: int, x: float, y: float) -> Outcome:
-        self._expect(seat, "place")
-        assert self.game is not None
-        self.game = self.game.place_cue_ball(x, y)
-        self._emit("on_place", seat, (float(x), float(y)), self.game)
-        return Outcome(seat, PlaceAction(float(x), float(y)))
+        return self.apply(seat, PlaceAction(x, y))
 
     def shot(self, seat: int, strike: Any, call: rules.Call | None = None,
              elapsed_s: float | None = None) -> Outcome:
         return self.apply(seat, ShotAction(strike, call, elapsed_s))
 
     def choose(self, seat: int, option: str) -> Outcome:
-        self._expect(seat, "choice")
-        assert self.game is not None
-        turn = self.game.decide(option)
-        self._emit("on_turn", turn, option)
-        return self._after_turn(seat, ChoiceAction(option), turn)
+        return self.apply(seat, ChoiceAction(option))
 
     def declare(self, seat: int, what: str) -> Outcome:
         """Art. 21.2 agreed stalemate, or ``seat`` forfeits the game (Art. 18.5, 22); any time in a game."""
-        _check_seat(seat)
-        if self.progress.over:
-            raise InputError("game: the match is over; no further action is possible.",
-                             "game: el encuentro ha terminado; ya no es posible ninguna acción.")
-        if self.game is None:
-            raise OutOfTurn("declare: no game is in play yet; the lag comes first.",
-                            "declare: todavía no hay partida en juego; primero va el sorteo de salida.")
+        return self.apply(seat, DeclareAction(what))
+
+    def _declare(self, seat: int, what: str) -> Outcome:
+        self._check_game_in_play("declare")
+        assert self.game is not None
         turn = self.game.declare(what, seat if what == "forfeit" else None)
         self._emit("on_turn", turn, what)
         return self._after_turn(seat, DeclareAction(what), turn)
+
+    def propose(self, seat: int, what: str = "stalemate") -> Outcome:
+        """Art. 21.2: ``seat`` proposes a stalemate to the other; nothing else changes until the answer."""
+        _check_seat(seat)
+        self._check_game_in_play("propose")
+        if what != "stalemate":
+            raise InputError(f"what: {what!r} cannot be proposed; only a stalemate (Art. 21.2).",
+                             f"what: no se puede proponer {what!r}; solo tablas (Art. 21.2).")
+        if self.proposal is not None:
+            raise OutOfTurn(f"propose: seat {self.proposal.by}'s proposal is waiting for its answer.",
+                            f"propose: la propuesta del asiento {self.proposal.by} espera respuesta.")
+        if seat in self._declined:
+            raise OutOfTurn("propose: this seat's proposal was declined; it may propose again after the next "
+                            "stroke.",
+                            "propose: la propuesta de este asiento fue rechazada; puede volver a proponer tras el "
+                            "próximo tiro.")
+        self.proposal = Proposal(seat, what)
+        return Outcome(seat, ProposeAction(what))
+
+    def answer(self, seat: int, accept: bool) -> Outcome:
+        """Art. 21.2: ``seat`` answers the other seat's proposal; accepted, the stalemate is declared."""
+        _check_seat(seat)
+        if self.proposal is None or self.progress.over:
+            raise OutOfTurn("accept: no proposal is waiting for an answer.",
+                            "accept: no hay ninguna propuesta esperando respuesta.")
+        if seat == self.proposal.by:
+            raise OutOfTurn("accept: a proposal is answered by the other seat, not by the one that made it.",
+                            "accept: una propuesta la contesta el otro asiento, no el que la hizo.")
+        by = self.proposal.by
+        if not accept:
+            self.proposal = None
+            self._declined.add(by)
+            return Outcome(seat, AnswerAction(False))
+        outcome = self.apply(seat, DeclareAction("stalemate"))
+        return Outcome(seat, AnswerAction(True), turn=outcome.turn, game_over=outcome.game_over,
+                       match_over=outcome.match_over)
+
+    def declined(self, seat: int) -> bool:
+        """Whether ``seat``'s proposal was declined since the last stroke (it may not propose again yet)."""
+        return seat in self._declined
 
     def warn(self, player: int) -> None:
         """Art. 24: the referee warns ``player``; his shots are timed for the rest of the match."""
@@ -235,6 +313,21 @@ class MatchSession:
         self._end_match()
 
     # ----------------------------------------------------------------- internal
+    def _check_game_in_play(self, what: str) -> None:
+        if self.progress.over:
+            raise InputError("game: the match is over; no further action is possible.",
+                             "game: el encuentro ha terminado; ya no es posible ninguna acción.")
+        if self.game is None:
+            raise OutOfTurn(f"{what}: no game is in play yet; the lag comes first.",
+                            f"{what}: todavía no hay partida en juego; primero va el sorteo de salida.")
+
+    def _settle(self) -> None:
+        """After an action: Art. 24's time starts when a placement or a stroke becomes due (the balls
+        have stopped), as play_match measures it; placing the cue ball in hand does not restart it."""
+        now = self.to_act()
+        if now is not None and now.action in ("place", "shot") and self._waiting_since is None:
+            self._waiting_since = time.monotonic()
+
     def _expect(self, seat: int, kind: str) -> None:
         _check_seat(seat)
         now = self.to_act()
@@ -288,6 +381,7 @@ class MatchSession:
     def _after_turn(self, seat: int, action: Action, turn: Turn) -> Outcome:
         self.game = turn.game
         self._waiting_since = None
+        self._declined.clear()                 # a stroke (or a choice, a declaration) was played
         if not self.game.is_over:
             return Outcome(seat, action, turn=turn)
         state = self.game.state

@@ -20,30 +20,38 @@ from fastapi import FastAPI
 from bola8.server import errors, thinking
 from bola8.server.bots import BotRunner
 from bola8.server.deps import Services
+from bola8.server.edge import MAX_BODY, Edge
 from bola8.server.hints import HintService
 from bola8.server.live import Hub
-from bola8.server.registry import GameRegistry
+from bola8.server.rate import CREATIONS_PER_MINUTE, CreationLimit
+from bola8.server.registry import CAPACITY, GameRegistry
 from bola8.server.routes import ROUTERS
-from bola8.server.store import Store
+from bola8.server.store import open_store
 from bola8.server.tables import TableRegistry
 
 
-def create_app(db_path: str, *, bot_workers: int = 1, coach_workers: int = 1, worker_nice: int = 5,
-               stop_workers: bool = False) -> FastAPI:
-    """The server's app on the SQLite database at ``db_path`` (created when missing).
+def create_app(db: str, *, bot_workers: int = 1, coach_workers: int = 1, worker_nice: int = 5,
+               stop_workers: bool = False, max_body: int = MAX_BODY,
+               creations_per_minute: int = CREATIONS_PER_MINUTE, games_in_memory: int = CAPACITY) -> FastAPI:
+    """The server's app on the database ``db``: a SQLite file (made when missing) or a PostgreSQL URL.
 
     ``bot_workers``: how many bot decisions may run at once, ``coach_workers`` how many hints: worker
     processes each, ``worker_nice`` below the server's priority (:mod:`bola8.server.thinking`; see
     :mod:`bola8.server.bots`, :mod:`bola8.server.hints`). ``stop_workers``: the app's shutdown stops
-    every worker process (``bola8 serve``; apps that share a Python process leave them to the next)."""
-    store = Store(db_path)
+    every worker process (``bola8 serve``; apps that share a Python process leave them to the next).
+    ``max_body``: the largest request body in bytes (:mod:`bola8.server.edge`);
+    ``creations_per_minute``: what one client address may create a minute (:mod:`bola8.server.rate`;
+    0: no limit); ``games_in_memory``: how many games the server keeps in memory
+    (:mod:`bola8.server.registry`)."""
+    store = open_store(db)
     hub = Hub()
-    games = GameRegistry(store, hub)
+    games = GameRegistry(store, hub, capacity=games_in_memory)
     bots = BotRunner(games, workers=bot_workers, nice=worker_nice)
     games.listeners.append(bots.wake)
+    games.pins.append(bots.busy)
     services = Services(store=store, hub=hub, games=games, bots=bots,
                         hints=HintService(workers=max(coach_workers, 1), nice=worker_nice),
-                        tables=TableRegistry(store, hub))
+                        tables=TableRegistry(store, hub), creations=CreationLimit(creations_per_minute))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -62,4 +70,5 @@ def create_app(db_path: str, *, bot_workers: int = 1, coach_workers: int = 1, wo
     errors.install(app)
     for router in ROUTERS:
         app.include_router(router)
+    app.add_middleware(Edge, max_body=max_body)
     return app

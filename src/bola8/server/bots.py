@@ -31,7 +31,8 @@ import time
 from typing import TYPE_CHECKING
 
 from bola8.errors import InputError
-from bola8.game.match import PROPOSE_STALEMATE_AFTER
+from bola8.game.match import safety_battle
+from bola8.game.session import AnswerAction, ProposeAction
 from bola8.server import thinking
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bola8.server")
 STOP_GRACE_S = 0.5        # how long a stopping app waits for a decision under way before dropping it
+FAILED_KEPT = 1000        # games whose bot failed, remembered (their bots are not woken again)
 
 
 class BotRunner:
@@ -52,11 +54,15 @@ class BotRunner:
         self.nice = nice                       # the worker processes' priority below the server's
         self.deciding = 0                      # decisions sent to a worker and not answered yet
         self.stopping = False                  # the app stops: no new decision starts
-        self.failed: dict[str, str] = {}       # game id -> why its bot stopped (a bug; logged)
+        self.failed: dict[str, str] = {}       # game id -> why its bot stopped (a bug; logged; the latest kept)
         self._queue: asyncio.PriorityQueue[tuple[int, int, str]] | None = None
         self._queued: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
         self._order = itertools.count()
+
+    def busy(self, game_id: str) -> bool:
+        """Whether a bot is to play in this game now (queued or deciding): the registry keeps it in memory."""
+        return game_id in self._queued
 
     def wake(self, game: LiveGame) -> None:
         """Queue ``game`` if a bot is to act in it (and it is not queued already). On the event loop."""
@@ -64,9 +70,8 @@ class BotRunner:
         # never waiting on anything, keep the event loop from reaching the stop
         if game.id in self._queued or game.id in self.failed or self.workers == 0 or self.stopping:
             return
-        now = game.session.to_act()
-        if now is None or not game.is_bot(now.seat) or game.proposal is not None:
-            return                      # (a bot's proposal waits for the person's answer)
+        if self._due(game) is None:
+            return
         if self._queue is None:
             self._start()
         assert self._queue is not None
@@ -103,11 +108,11 @@ class BotRunner:
             if game_id in self.registry.live:
                 continue
             try:
-                game, tokens = await loop.run_in_executor(None, self.registry.rebuild, game_id)
+                game = await loop.run_in_executor(None, self.registry.rebuild, game_id)
             except Exception:                  # a game that cannot be rebuilt must not stop the others
                 log.exception("resuming game %s", game_id)
                 continue
-            self.registry.adopt(game, tokens)
+            self.registry.adopt(game)
 
     async def _work(self) -> None:
         assert self._queue is not None
@@ -120,25 +125,45 @@ class BotRunner:
             except Exception as error:
                 log.exception("the bot of game %s failed", game_id)
                 self.failed[game_id] = f"{type(error).__name__}: {error}"
+                while len(self.failed) > FAILED_KEPT:        # bounded: the oldest failure forgotten first
+                    del self.failed[next(iter(self.failed))]
             finally:
                 self._queued.discard(game_id)
             game = self.registry.live.get(game_id)
             if game is not None:
                 game.thinking_since = None
                 self.wake(game)               # its next action, behind the games queued meanwhile
+            self.registry.release(game_id)    # a match that ended leaves memory once nobody needs it
+
+    @staticmethod
+    def _due(game: LiveGame) -> str | None:
+        """What a bot of ``game`` has to do now: "answer" a proposal made to it (Art. 21.2), "act", or
+        nothing (None: a person is to act, the match is over, or the bot's own proposal waits)."""
+        proposal = game.session.proposal
+        if proposal is not None:
+            return "answer" if game.is_bot(1 - proposal.by) else None
+        now = game.session.to_act()
+        return "act" if now is not None and game.is_bot(now.seat) else None
 
     async def _move(self, game_id: str) -> None:
         game = self.registry.load(game_id)
-        now = game.session.to_act()
-        if now is None or not game.is_bot(now.seat) or self.stopping:
+        due = self._due(game)
+        if due is None or self.stopping:
             return
         before = game.actions
         game.thinking_since = time.time()
+        if due == "answer":
+            assert game.session.proposal is not None
+            seat = 1 - game.session.proposal.by
+            agrees = await self.would_agree(game, seat)
+            if not self._stale(game, before):
+                self._commit(game, seat, AnswerAction(agrees))
+            return
+        now = game.session.to_act()
+        assert now is not None
         if await self.proposes_stalemate(game, now.seat):
-            if self._stale(game, before):
-                return                        # the game moved on while the bot considered it
-            game.proposed_at = before
-            self.registry.publish(game, [])   # the person's page asks him; the bot waits for the answer
+            if not self._stale(game, before):   # (the game may have moved on while the bot considered it)
+                self._commit(game, now.seat, ProposeAction())   # the bot waits for the person's answer
             return
         if self._stale(game, before):
             return
@@ -150,8 +175,11 @@ class BotRunner:
             raise
         if self._stale(game, before):
             return                            # the game changed while the bot thought: it thinks again
+        self._commit(game, seat, game.timed(seat, action, time.time()))
+
+    def _commit(self, game: LiveGame, seat: int, action: Action) -> None:
         try:
-            self.registry.commit(game, seat, game.timed(seat, action, time.time()))
+            self.registry.commit(game, seat, action)
         except InputError as refused:
             raise RuntimeError(f"the game refused its bot's action: {refused.en}") from refused
 
@@ -163,32 +191,23 @@ class BotRunner:
         finally:
             self.deciding -= 1
 
-    async def agree_to_stalemate(self, game: LiveGame) -> bool:
-        """Art. 21.2, a stalemate proposed by a person: whether every bot seated in ``game`` agrees,
-        each asked in a worker process. A server whose bots do not play (no workers) never agrees."""
-        if self.workers == 0:
-            return False
-        for seat in range(2):
-            if game.is_bot(seat) and not await self.would_agree(game, seat):
-                return False
-        return True
-
     async def proposes_stalemate(self, game: LiveGame, seat: int) -> bool:
         """Art. 21.2, before its shot in a run of safeties against a person: whether the bot at ``seat``
         proposes a stalemate - when it would agree to one, asked in a worker process, as the library's
-        match asks its players (``game.match.agreed_stalemate``); not again at the action the person
-        declined one."""
+        match asks its players (``game.match.agreed_stalemate``); not again once the person declined
+        one, before the next stroke (``MatchSession.declined``)."""
         state = None if game.session.game is None else game.session.game.state
         now = game.session.to_act()
         if (state is None or now is None or now.action != "shot" or game.is_bot(1 - seat)
-                or state.turns_without_attempt < PROPOSE_STALEMATE_AFTER or state.called_this_turn
-                or game.declined_at == game.actions):
+                or not safety_battle(state) or game.session.declined(seat)):
             return False
         return await self.would_agree(game, seat)
 
     async def would_agree(self, game: LiveGame, seat: int) -> bool:
         """Whether the bot at ``seat`` agrees to a stalemate in ``game`` as it stands (Art. 21.2), asked in
-        a worker process."""
+        a worker process. A server whose bots do not play (no workers) never asks: its bots never agree."""
+        if self.workers == 0:
+            return False
         self.deciding += 1             # (a stopping app waits for it as for a decision)
         try:
             return bool(await thinking.run("bots", self.workers, thinking.bot_agrees, game.stalemate_task(seat),

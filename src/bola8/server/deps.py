@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from bola8.server.bots import BotRunner
     from bola8.server.hints import HintService
     from bola8.server.live import Hub
+    from bola8.server.rate import CreationLimit
     from bola8.server.registry import GameRegistry
     from bola8.server.store import Store
     from bola8.server.tables import TableRegistry
@@ -36,6 +37,7 @@ class Services:
     bots: BotRunner
     hints: HintService
     tables: TableRegistry
+    creations: CreationLimit
 
 
 def services_of(connection: HTTPConnection) -> Services:
@@ -66,6 +68,12 @@ def request_lang(request: Request) -> str:
     return "en" if request.query_params.get("lang") == "en" else "es"
 
 
+def counted_creation(request: Request) -> None:
+    """A route that creates something counts against the client's limit (:mod:`bola8.server.rate`)."""
+    services_of(request).creations.check(request)
+
+
 ServicesDep = Annotated[Services, Depends(services)]
+CREATES = [Depends(counted_creation)]      # ``dependencies=CREATES`` on each creating route
 LangDep = Annotated[str, Depends(language)]
 TokenDep = Annotated[str | None, Depends(bearer_token)]

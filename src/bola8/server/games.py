@@ -1,4 +1,4 @@
-"""Games on the simulated table as the server keeps them: a session, its record, its shots.
+"""Games on the simulated table as the server keeps them: a session and its shots.
 
 A :class:`LiveGame` is rebuilt from the stored creation parameters and
 actions (:mod:`bola8.server.store`) by applying every action again to a
@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from bola8 import rules
 from bola8.errors import InputError
+from bola8.game import Game, Turn
 from bola8.game.match import MatchSettings
-from bola8.game.session import (Action, ChoiceAction, DeclareAction, LagAction, MatchSession, Outcome,
-                                PlaceAction, ShotAction)
+from bola8.game.session import (Action, AnswerAction, ChoiceAction, DeclareAction, LagAction, MatchSession,
+                                Outcome, PlaceAction, ProposeAction, ShotAction)
+from bola8.game.shot_clock import TurnTimer
 from bola8.players import BOT_LEVELS as BOT_LEVELS   # the bots the project has (bola8.players.make_player), one list
 
 if TYPE_CHECKING:
@@ -64,6 +66,10 @@ def action_to_dict(seat: int, action: Action) -> dict[str, Any]:
                 "note": action.note}
     if isinstance(action, ChoiceAction):
         return {"seat": seat, "type": "choice", "option": action.option}
+    if isinstance(action, ProposeAction):
+        return {"seat": seat, "type": "propose", "what": action.what}
+    if isinstance(action, AnswerAction):
+        return {"seat": seat, "type": "answer", "accept": action.accept}
     return {"seat": seat, "type": "declare", "what": action.what}
 
 
@@ -82,51 +88,71 @@ def action_from_dict(data: dict[str, Any]) -> tuple[int, Action]:
                                 data.get("note", ""))
     if kind == "choice":
         return seat, ChoiceAction(str(data["option"]))
+    if kind == "propose":
+        return seat, ProposeAction(str(data["what"]))
+    if kind == "answer":
+        return seat, AnswerAction(bool(data["accept"]))
     return seat, DeclareAction(str(data["what"]))
 
 
-@dataclass
+@dataclass(frozen=True)
 class ShotEntry:
+    """One stroke of a game as the server keeps it in memory: a few kB, whatever its trajectory.
+
+    The SHOT of the contract (events, a trajectory of over 100 kB for a break) is not kept: it is the
+    stroke played again from the position it was played from (:meth:`turn`: the game is an immutable
+    value and the simulator deterministic), built when asked and cached in a bounded cache
+    (:class:`bola8.server.registry.GameRegistry`). The ruling is kept: the shot list names who shot
+    and what the referee said without playing every stroke again.
+    """
+
     n: int                       # 1-based, over the whole match
     seat: int
     game_number: int
-    turn: Any                    # bola8.game.Turn
-    action: int = -1             # the number (0-based) of the action that played it
-    cached: dict[str, dict[str, Any]] = field(default_factory=dict)   # lang -> SHOT
-    texts: dict[str, str] = field(default_factory=dict)               # lang -> SHOT as JSON text
+    action: int                  # the number (0-based) of the action that played it
+    before: Game                 # the position the stroke was played from
+    stroke: ShotAction           # as executed (a bot's stroke with its noise; the time Art. 24 judged)
+    ruling: rules.Ruling
+
+    def turn(self) -> Turn:
+        """The stroke's turn, played again: the same simulation and the same ruling as when it was played."""
+        return self.before.play(self.stroke.strike, self.stroke.call, elapsed_s=self.stroke.elapsed_s)
 
 
 class LiveGame:
-    """One game's session with its record lines and shots; owned by the server's registry."""
+    """One game's session with its shots; owned by the server's registry.
 
-    def __init__(self, game_id: str, params: dict[str, Any]):
-        from bola8.game.record import RecordWriter
+    Its memory is bounded by its match (a race of at most 99 games): the session, the position
+    before each stroke and each ruling - not the record, which is written again from the stored
+    actions when asked (:meth:`GameRegistry.record_text`), nor any stroke's trajectory.
+    """
 
+    def __init__(self, game_id: str, params: dict[str, Any], tokens: list[str | None],
+                 observers: tuple[Any, ...] = ()):
         self.id = game_id
         self.params = params
+        self.tokens = tokens         # each seat's token digest (None: a bot's seat, or a seat still open)
         self.kinds: list[str] = list(params["players"])
         self.names: list[str] = list(params["names"])
         # whether the players may ask the coach (bola8.server.hints); games stored before the setting had them
         self.hints = bool(params.get("hints", True))
-        self.writer = RecordWriter(None, {"players": self.names, "race": params["race"], "seed": params["seed"],
-                                          "table": params["table"], "ruleset": params["ruleset"],
-                                          "noise": 1.0, "kinds": self.kinds, "hints": self.hints})
         settings = MatchSettings(table=params["table"], ruleset=params["ruleset"], race=params["race"],
                                  seed=params["seed"], warned=tuple(params.get("warned", ())))
-        self.session = MatchSession(settings, observers=(self.writer,))
+        self.session = MatchSession(settings, observers=observers)
         self.actions = 0             # actions applied (the next one's number)
         self.shots: list[ShotEntry] = []
-        self.last: Outcome | None = None
+        self.last_ruling: rules.Ruling | None = None  # of the last shot, choice or declaration
         self.lag: dict[str, Any] | None = None       # the last lag round (Art. 4), for the page
         self.lag_round = 0
-        self.turn_start: float | None = None          # when the balls stopped for the seat to act (Art. 24)
+        self.timer = TurnTimer()                      # Art. 24, from the actions' commit times
         self.thinking_since: float | None = None      # a bot of this game is deciding since then (unix time)
-        # Art. 21.2, a stalemate a bot proposes to the person, before its shot in a run of safeties: the
-        # action number it was made at, while the person has not answered; and the last one declined
-        # (the bot does not propose again before the game moves on). Kept in memory only: a server
-        # restarted meanwhile asks the bot again, which decides the same.
-        self.proposed_at: int | None = None
-        self.declined_at: int | None = None
+
+    @staticmethod
+    def record_header(params: dict[str, Any]) -> dict[str, Any]:
+        """The header of the game's record (``bola8 match --record``'s, with the seats' kinds)."""
+        return {"players": list(params["names"]), "race": params["race"], "seed": params["seed"],
+                "table": params["table"], "ruleset": params["ruleset"], "noise": 1.0,
+                "kinds": list(params["players"]), "hints": bool(params.get("hints", True))}
 
     @property
     def has_person(self) -> bool:
@@ -134,11 +160,9 @@ class LiveGame:
 
     @property
     def proposal(self) -> int | None:
-        """The seat of the bot whose stalemate proposal waits for the person's answer, or None."""
-        if self.proposed_at is None or self.proposed_at != self.actions:
-            return None
-        now = self.session.to_act()
-        return None if now is None else now.seat
+        """The seat whose stalemate proposal waits for the other's answer (Art. 21.2), or None."""
+        proposal = self.session.proposal
+        return None if proposal is None else proposal.by
 
     def is_bot(self, seat: int) -> bool:
         return self.kinds[seat].startswith("bot")
@@ -146,23 +170,22 @@ class LiveGame:
     def apply(self, seat: int, action: Action, at: float | None = None) -> Outcome:
         """Apply an action committed at unix time ``at`` (InputError when refused: nothing changes)."""
         game_number = self.session.number
+        before = self.session.game
         outcome = self.session.apply(seat, action)
         self.actions += 1
-        self.last = outcome
-        if outcome.turn is not None and outcome.turn.kind == "shot":
-            self.shots.append(ShotEntry(len(self.shots) + 1, seat, game_number, outcome.turn, self.actions - 1))
+        turn = outcome.turn
+        if turn is not None:
+            self.last_ruling = turn.ruling
+        if turn is not None and turn.kind == "shot" and before is not None:
+            assert isinstance(outcome.action, ShotAction)
+            self.shots.append(ShotEntry(len(self.shots) + 1, seat, game_number, self.actions - 1, before,
+                                        outcome.action, turn.ruling))
         if outcome.lag_strokes:
             self._lagged(outcome)
-        if not isinstance(action, PlaceAction) and at is not None:
-            # Art. 24: the time runs from when the balls stop - the end of this action's stroke, if any.
-            # A bot's strokes are stored at once, but the next player watches each of them roll: a
-            # bot's action counts as played when the balls of the one before stopped. A person acts
-            # when his request comes. Placing the cue ball in hand is part of the turn, so it does
-            # not restart the clock.
-            simulated = outcome.turn.simulation if outcome.turn is not None else None
-            bot = self.is_bot(seat)
-            played_at = max(at, self.turn_start) if bot and self.turn_start is not None else at
-            self.turn_start = played_at + (float(simulated.duration) if simulated is not None else 0.0)
+        if at is not None:
+            simulated = turn.simulation if turn is not None else None
+            self.timer.taken(at, None if simulated is None else float(simulated.duration),
+                             restarts=not isinstance(action, (PlaceAction, ProposeAction, AnswerAction)))
         return outcome
 
     def _lagged(self, outcome: Outcome) -> None:
@@ -187,17 +210,12 @@ class LiveGame:
         """Art. 24: ``seat`` has been warned; its strokes are timed."""
         return seat in self.session.clock.warned
 
-    def elapsed(self, seat: int, now: float) -> float | None:
-        """The seconds ``seat`` has taken since the balls stopped, when it is on the clock; else None."""
-        if not self.on_clock(seat) or self.turn_start is None:
-            return None
-        return round(max(0.0, now - self.turn_start), 3)
-
     def timed(self, seat: int, action: Action, now: float) -> Action:
-        """A stroke with the server's own measure of its time when the seat is on the clock (Art. 24)."""
-        if isinstance(action, ShotAction) and action.elapsed_s is None:
-            elapsed = self.elapsed(seat, now)
-            if elapsed is not None:
+        """A stroke with the time Art. 24 judges it with (``TurnTimer.stroke_time``: measured here for
+        a seat on the clock, which may not state its own - InputError)."""
+        if isinstance(action, ShotAction):
+            elapsed = self.timer.stroke_time(self.on_clock(seat), action.elapsed_s, now)
+            if elapsed != action.elapsed_s:
                 return replace(action, elapsed_s=elapsed)
         return action
 
@@ -207,10 +225,10 @@ class LiveGame:
         data: dict[str, Any] = {"warned": sorted(self.session.clock.warned), "limit_s": limit, "seat": None,
                                 "started_at": None, "deadline": None, "now": round(now, 3)}
         to_act = self.session.to_act()
+        started = self.timer.started
         if (to_act is not None and to_act.action in ("place", "shot") and self.on_clock(to_act.seat)
-                and self.turn_start is not None and limit is not None):
-            data.update(seat=to_act.seat, started_at=round(self.turn_start, 3),
-                        deadline=round(self.turn_start + limit, 3))
+                and started is not None and limit is not None):
+            data.update(seat=to_act.seat, started_at=round(started, 3), deadline=round(started + limit, 3))
         return data
 
     def bot_task(self) -> BotTask:
@@ -235,9 +253,6 @@ class LiveGame:
         from bola8.server.thinking import bot_decision
 
         return bot_decision(self.bot_task())
-
-    def record_text(self) -> str:
-        return self.writer.text()
 
 
 def json_number(value: Any) -> bool:

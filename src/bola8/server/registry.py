@@ -8,6 +8,15 @@ spectators, and the registry's listeners are told (the bot runner listens, in
 case a bot is to act next). So the order a spectator sees is the order on the
 disk. The registry knows no listener by name: it imports neither the bots nor
 the routes.
+
+Memory is bounded however long the server runs. The games in memory are a
+cache of the store: at most ``capacity`` of them, the least recently used
+dropped first - except those someone is watching or a bot is playing, which
+stay while they are - and a match that has ended is dropped as soon as nobody
+watches it (it is rebuilt if asked for again). A stroke's SHOT (its
+trajectory: over 100 kB for a break) is built when asked and kept in a cache
+bounded by its total size (:class:`TextCache`); a record is written again
+from the stored actions when asked.
 """
 
 from __future__ import annotations
@@ -16,47 +25,84 @@ import asyncio
 import json
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 
+from bola8.game.record_writer import RecordWriter
 from bola8.game.session import Action
 from bola8.server.errors import not_found
 from bola8.server.games import LiveGame, ShotEntry, action_from_dict, action_to_dict
 from bola8.server.live import Hub
 from bola8.server.store import Store, token_digest
-from bola8.server.views import game_view, shot_text
+from bola8.server.views import game_view, shot_view
 
 Listener = Callable[[LiveGame], None]
+Pin = Callable[[str], bool]
+
+CAPACITY = 200                # games kept in memory (a game of a long match holds a few MB at most)
+SHOT_CACHE_BYTES = 32 << 20   # SHOT texts kept, in bytes (a break's is about 100 kB)
+
+
+class TextCache:
+    """JSON texts by key, the least recently used dropped first once their total size passes a bound."""
+
+    def __init__(self, max_bytes: int):
+        self.max_bytes = max_bytes
+        self.size = 0
+        self._texts: OrderedDict[tuple[str, int, str], str] = OrderedDict()
+
+    def get(self, key: tuple[str, int, str]) -> str | None:
+        text = self._texts.get(key)
+        if text is not None:
+            self._texts.move_to_end(key)
+        return text
+
+    def put(self, key: tuple[str, int, str], text: str) -> None:
+        old = self._texts.pop(key, None)
+        self.size -= 0 if old is None else len(old)
+        self._texts[key] = text
+        self.size += len(text)
+        while self.size > self.max_bytes and len(self._texts) > 1:
+            _, dropped = self._texts.popitem(last=False)
+            self.size -= len(dropped)
+
+    def __len__(self) -> int:
+        return len(self._texts)
 
 
 class GameRegistry:
-    """The live games by id, their seat-token digests, and who waits for their next change."""
+    """The games in memory by id (a bounded cache of the store), and who waits for their next change."""
 
-    def __init__(self, store: Store, hub: Hub):
+    def __init__(self, store: Store, hub: Hub, capacity: int = CAPACITY, shot_cache_bytes: int = SHOT_CACHE_BYTES):
         self.store = store
         self.hub = hub
-        self.live: dict[str, LiveGame] = {}
-        self.tokens: dict[str, list[str | None]] = {}
+        self.capacity = capacity
+        self.live: OrderedDict[str, LiveGame] = OrderedDict()
+        self.shot_texts = TextCache(shot_cache_bytes)
         # told of every game that changed or came into memory (the bot runner: is a bot to act?)
         self.listeners: list[Listener] = []
+        # asked before a game leaves memory: True keeps it (the bot runner: a bot is playing it)
+        self.pins: list[Pin] = []
         self._waiters: dict[str, list[asyncio.Future[None]]] = {}
 
     # ------------------------------------------------------------ finding games
-    def rebuild(self, game_id: str) -> tuple[LiveGame, list[str | None]]:
-        """A stored game made again from its actions (no registry state is touched: safe in a thread)."""
+    def rebuild(self, game_id: str, *, record: RecordWriter | None = None) -> LiveGame:
+        """A stored game made again from its actions (no registry state is touched: safe in a thread);
+        with ``record``, that writer is told every action, so it writes the game's record."""
         stored = self.store.load(game_id, "game")
         if stored is None:
             raise not_found("game", game_id)
-        game = LiveGame(game_id, stored.params)
+        game = LiveGame(game_id, stored.params, list(stored.tokens), observers=() if record is None else (record,))
         for data, at in zip(stored.actions, stored.times):
             game.apply(*action_from_dict(data), at=at)
-        return game, list(stored.tokens)
+        return game
 
-    def adopt(self, game: LiveGame, tokens: list[str | None]) -> LiveGame:
+    def adopt(self, game: LiveGame) -> LiveGame:
         """Hold a rebuilt game (unless another copy got there first) and give its bots their turn."""
         held = self.live.get(game.id)
         if held is not None:
             return held
-        self.live[game.id], self.tokens[game.id] = game, tokens
+        self._hold(game)
         if game.session.over:
             self.store.mark_over(game.id)        # a database from before the column was added
         else:
@@ -66,12 +112,13 @@ class GameRegistry:
     def load(self, game_id: str) -> LiveGame:
         game = self.live.get(game_id)
         if game is not None:
+            self.live.move_to_end(game_id)
             return game
-        return self.adopt(*self.rebuild(game_id))
+        return self.adopt(self.rebuild(game_id))
 
-    def add(self, game: LiveGame, tokens: list[str | None]) -> None:
+    def add(self, game: LiveGame) -> None:
         """A game just created (and stored)."""
-        self.live[game.id], self.tokens[game.id] = game, tokens
+        self._hold(game)
         self._tell(game)
 
     def seat_of(self, game_id: str, token: str | None) -> int | None:
@@ -79,10 +126,20 @@ class GameRegistry:
         if not token:
             return None
         digest = token_digest(token)
-        for seat, stored in enumerate(self.tokens.get(game_id, [])):
+        for seat, stored in enumerate(self.load(game_id).tokens):
             if stored is not None and secrets.compare_digest(stored, digest):
                 return seat
         return None
+
+    def record_text(self, game_id: str) -> str:
+        """The game's record (JSON Lines, as ``bola8 match --record``), written again from its stored
+        actions: a record is asked for rarely, and a long match's lines would hold megabytes."""
+        stored = self.store.load(game_id, "game")
+        if stored is None:
+            raise not_found("game", game_id)
+        writer = RecordWriter(None, LiveGame.record_header(stored.params))
+        self.rebuild(game_id, record=writer)
+        return writer.text()
 
     # ------------------------------------------------------------ changing them
     def commit(self, game: LiveGame, seat: int, action: Action) -> list[ShotEntry]:
@@ -103,11 +160,8 @@ class GameRegistry:
             if not waiter.done():
                 waiter.set_result(None)
         self._tell(game)
+        self.release(game.id)
         return played
-
-    def _tell(self, game: LiveGame) -> None:
-        for listener in self.listeners:
-            listener(game)
 
     async def changed(self, game_id: str, after: int, timeout: float) -> bool:
         """Wait until the game has more than ``after`` actions; False after ``timeout`` seconds."""
@@ -117,12 +171,18 @@ class GameRegistry:
             if left <= 0:
                 return False
             waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            self._waiters.setdefault(game_id, []).append(waiter)
+            waiters = self._waiters.setdefault(game_id, [])
+            waiters.append(waiter)
             try:
                 await asyncio.wait_for(waiter, min(left, 1.0))
             except asyncio.TimeoutError:
                 if game_id not in self.live:
                     self.load(game_id)         # dropped after a failed write: rebuilt from the disk
+            finally:
+                if waiter in waiters:
+                    waiters.remove(waiter)
+                if not waiters and self._waiters.get(game_id) is waiters:
+                    del self._waiters[game_id]
         return True
 
     def publish(self, game: LiveGame, shots: list[ShotEntry]) -> None:
@@ -131,17 +191,53 @@ class GameRegistry:
             return                      # nobody watches: no JSON to build
         last = shots[-1] if shots else None
         self.hub.publish(game.id, {lang: '{"view":' + json.dumps(game_view(game, lang), ensure_ascii=False)
-                                   + ',"shot":' + ("null" if last is None else shot_text(last, lang)) + "}"
+                                   + ',"shot":' + ("null" if last is None else self.shot_text(game, last, lang)) + "}"
                                    for lang in ("es", "en")})
 
     def answer(self, game: LiveGame, played: list[ShotEntry], shot: ShotEntry | None, lang: str) -> str:
         """An action's answer as JSON text: VIEW, every stroke played, the acting seat's stroke."""
         # Written by hand so that a shot's text (its trajectory) is encoded once, not per copy.
         return ('{"view":' + json.dumps(game_view(game, lang), ensure_ascii=False)
-                + ',"shots":[' + ",".join(shot_text(s, lang) for s in played) + "]"
-                + ("" if shot is None else ',"shot":' + shot_text(shot, lang)) + "}")
+                + ',"shots":[' + ",".join(self.shot_text(game, s, lang) for s in played) + "]"
+                + ("" if shot is None else ',"shot":' + self.shot_text(game, shot, lang)) + "}")
+
+    def shot_text(self, game: LiveGame, entry: ShotEntry, lang: str) -> str:
+        """SHOT as JSON text, from the cache or built (the stroke played again) and cached."""
+        key = (game.id, entry.n, lang)
+        text = self.shot_texts.get(key)
+        if text is None:
+            text = json.dumps(shot_view(entry, entry.turn(), lang), ensure_ascii=False, separators=(",", ":"))
+            self.shot_texts.put(key, text)
+        return text
 
     def open_bot_games(self) -> list[str]:
         """The stored games not over in which a bot plays (those whose bot may have been interrupted)."""
         return [game_id for game_id, params in self.store.open_matches("game")
                 if any(str(kind).startswith("bot") for kind in params.get("players", []))]
+
+    # ------------------------------------------------------------ memory
+    def pinned(self, game_id: str) -> bool:
+        """Whether a game must stay in memory now: watched, waited for, or played by a bot."""
+        return (self.hub.watched(game_id) or bool(self._waiters.get(game_id))
+                or any(pin(game_id) for pin in self.pins))
+
+    def release(self, game_id: str) -> None:
+        """Drop a game that has ended from memory unless it is pinned (see the module)."""
+        game = self.live.get(game_id)
+        if game is not None and game.session.over and not self.pinned(game_id):
+            del self.live[game_id]
+
+    def _hold(self, game: LiveGame) -> None:
+        self.live[game.id] = game
+        self.live.move_to_end(game.id)
+        if len(self.live) <= self.capacity:
+            return
+        for game_id in list(self.live):            # the least recently used first
+            if len(self.live) <= self.capacity:
+                break
+            if game_id != game.id and not self.pinned(game_id):
+                del self.live[game_id]
+
+    def _tell(self, game: LiveGame) -> None:
+        for listener in self.listeners:
+            listener(game)

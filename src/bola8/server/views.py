@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
 from bola8 import rules
+from bola8.game import Turn
 from bola8.server.games import LiveGame, ShotEntry
 from bola8.server.trajectory import trajectory
 
@@ -28,9 +28,7 @@ def game_view(live: LiveGame, lang: str) -> dict[str, Any]:
     game = session.game
     progress = session.progress
     now = session.to_act()
-    last_ruling = None
-    if live.last is not None and live.last.turn is not None:
-        last_ruling = ruling_dict(live.last.turn.ruling, lang)
+    last_ruling = None if live.last_ruling is None else ruling_dict(live.last_ruling, lang)
     state = game.state if game is not None else None
     view: dict[str, Any] = {
         "id": live.id,
@@ -59,29 +57,19 @@ def game_view(live: LiveGame, lang: str) -> dict[str, Any]:
         "clock": live.clock(time.time()),
         "lag": live.lag,
         "hints": live.hints,
-        # Art. 21.2: the bot at this seat proposes a stalemate and waits for the person's answer
-        "proposal": None if live.proposal is None else {"by": live.proposal, "what": "stalemate"},
+        # Art. 21.2: a seat proposes a stalemate and waits for the other's answer
+        "proposal": None if session.proposal is None else session.proposal.to_dict(),
         "bot": None if now is None or not live.is_bot(now.seat) else {
             "seat": now.seat, "thinking_since": live.thinking_since},
     }
     return view
 
 
-def shot_text(entry: ShotEntry, lang: str) -> str:
-    """SHOT as JSON text, built once per language (a break's trajectory is over 100 kB)."""
-    text = entry.texts.get(lang)
-    if text is None:
-        text = entry.texts[lang] = json.dumps(shot_view(entry, lang), ensure_ascii=False, separators=(",", ":"))
-    return text
-
-
-def shot_view(entry: ShotEntry, lang: str) -> dict[str, Any]:
-    cached = entry.cached.get(lang)
-    if cached is not None:
-        return cached
-    turn = entry.turn
+def shot_view(entry: ShotEntry, turn: Turn, lang: str) -> dict[str, Any]:
+    """SHOT: the stroke ``entry`` with its ``turn`` (``entry.turn()``: the stroke played again)."""
     result = turn.simulation
-    shot = {
+    assert result is not None and turn.strike is not None and turn.shot is not None
+    return {
         "n": entry.n,
         "seat": entry.seat,
         "game_number": entry.game_number,
@@ -97,5 +85,3 @@ def shot_view(entry: ShotEntry, lang: str) -> dict[str, Any]:
         "duration": result.duration,
         "state_after": turn.game.state.to_dict(),
     }
-    entry.cached[lang] = shot
-    return shot

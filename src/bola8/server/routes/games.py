@@ -13,23 +13,25 @@ import time
 from typing import Any, Literal
 
 from fastapi import APIRouter, WebSocket
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import Field, StrictBool
 
 from bola8 import rules
-from bola8.errors import InputError
-from bola8.game.session import (Action, ChoiceAction, DeclareAction, LagAction, OutOfTurn, PlaceAction,
-                                ShotAction)
-from bola8.server.deps import LangDep, Services, ServicesDep, TokenDep, services_of
-from bola8.server.errors import ApiError, conflict, forbidden, over
+from bola8.game.names import player_name
+from bola8.game.session import (Action, AnswerAction, ChoiceAction, DeclareAction, LagAction, PlaceAction,
+                                ProposeAction, ShotAction)
+from bola8.server.deps import CREATES, LangDep, Services, ServicesDep, TokenDep, services_of
+from bola8.server.errors import ApiError, forbidden, over
 from bola8.server.games import LiveGame, player_kind
 from bola8.server.hints import DEFAULT_LEVEL, DEFAULT_TOP, answer, check_query
 from bola8.server.live import serve_socket, socket_lang
 from bola8.server.schemas import Body, CallJson, StrikeJson, call_of, strike_of
 from bola8.server.store import token_digest
-from bola8.server.views import game_view, shot_text
+from bola8.server.views import game_view
+from bola8.server.routing import StrictRoute
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+router = APIRouter(route_class=StrictRoute, prefix="/api/games", tags=["games"])
 ADVANCE_WAIT_S = 60.0          # /advance answers 409 when a bot takes longer than this to decide
 
 
@@ -78,44 +80,29 @@ def json_answer(text: str) -> Response:
     return Response(text, media_type="application/json")
 
 
-def act(s: Services, game_id: str, token: str | None, action: Action, lang: str, *,
-        bots_agreed: int | None = None) -> Response:
-    """A person's action: stored and answered at once; a bot to act next plays in the background.
-    ``bots_agreed``: for a stalemate, the number of actions the game had when its bots agreed."""
-    games = s.games
-    game = games.load(game_id)
+def act(s: Services, game_id: str, token: str | None, action: Action, lang: str) -> Response:
+    """A person's action: stored and answered at once; a bot to act next plays in the background."""
+    game, seat = seated(s, game_id, token, action)
+    played = s.games.commit(game, seat, game.timed(seat, action, time.time()))
+    shot = played[0] if played and isinstance(action, ShotAction) else None
+    return json_answer(s.games.answer(game, played, shot, lang))
+
+
+def seated(s: Services, game_id: str, token: str | None, action: Action) -> tuple[LiveGame, int]:
+    """The game and the seat whose token the request carries, for an action on a match in play."""
+    game = s.games.load(game_id)
     now = game.session.to_act()
     if now is None:
         raise over()
-    seat = games.seat_of(game_id, token)
+    seat = s.games.seat_of(game_id, token)
     if seat is None:
-        raise forbidden("a person seat of this game" if isinstance(action, DeclareAction) else f"seat {now.seat}")
-    if isinstance(action, DeclareAction) and game.session.game is None:
-        raise conflict(OutOfTurn("declare: no game is in play yet; the lag comes first.",
-                                 "declare: todavía no hay partida en juego; primero va el sorteo."))
-    if isinstance(action, DeclareAction) and action.what == "stalemate" and not all(
-            kind == "person" for kind in game.kinds):
-        if bots_agreed is None:
-            raise ApiError(409, "what: the bot does not agree to a stalemate (Art. 21.2): the position is "
-                                "worth more to it than the rack played again.",
-                           "what: el bot no acepta tablas (Art. 21.2): la posición le vale más que volver a "
-                           "jugar la partida.")
-        if bots_agreed != game.actions:
-            raise ApiError(409, "what: the game went on while the bot considered the stalemate; propose it "
-                                "again.",
-                           "what: la partida siguió mientras el bot consideraba las tablas; vuelva a "
-                           "proponerlas.")
-    if isinstance(action, ShotAction) and action.elapsed_s is not None and game.on_clock(seat):
-        raise InputError("elapsed_s: this seat is on the shot clock (Art. 24); the server measures its time, "
-                         "so leave elapsed_s out.",
-                         "elapsed_s: este asiento juega con reloj de tiro (Art. 24); el servidor mide su "
-                         "tiempo, así que no envíe elapsed_s.")
-    played = games.commit(game, seat, game.timed(seat, action, time.time()))
-    shot = played[0] if played and isinstance(action, ShotAction) else None
-    return json_answer(games.answer(game, played, shot, lang))
+        whose = f"seat {now.seat}" if isinstance(action, (LagAction, PlaceAction, ShotAction, ChoiceAction)) \
+            else "a person seat of this game"
+        raise forbidden(whose)
+    return game, seat
 
 
-@router.post("", status_code=201)
+@router.post("", status_code=201, dependencies=CREATES)
 async def create_game(body: NewGame, s: ServicesDep, lang: LangDep) -> Response:
     from bola8.physics import table_spec
 
@@ -125,9 +112,7 @@ async def create_game(body: NewGame, s: ServicesDep, lang: LangDep) -> Response:
     names = body.names or [("bot" if kind.startswith("bot") else f"Jugador {i + 1}" if lang == "es"
                             else f"Player {i + 1}") for i, kind in enumerate(kinds)]
     for i, name in enumerate(names):
-        if not name.strip() or len(name) > 40:
-            raise InputError(f"names[{i}]: {name!r} is not a name; expected 1 to 40 characters.",
-                             f"names[{i}]: {name!r} no es un nombre; se esperaban de 1 a 40 caracteres.")
+        player_name(name, f"names[{i}]")
     seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
     params: dict[str, Any] = {"players": kinds, "names": names, "race": body.race, "table": body.table,
                               "ruleset": body.ruleset, "seed": seed}
@@ -137,9 +122,9 @@ async def create_game(body: NewGame, s: ServicesDep, lang: LangDep) -> Response:
     game_id = "g_" + secrets.token_urlsafe(9)
     seat_tokens = [secrets.token_urlsafe(24) if kind == "person" else None for kind in kinds]
     digests = [None if t is None else token_digest(t) for t in seat_tokens]
-    game = LiveGame(game_id, params)
+    game = LiveGame(game_id, params, digests)
     s.store.create(game_id, "game", params, digests)
-    s.games.add(game, digests)
+    s.games.add(game)
     answer_ = {"id": game_id, "seats": [{"seat": i, "token": t} for i, t in enumerate(seat_tokens)],
                "view": game_view(game, lang)}
     return Response(json.dumps(answer_, ensure_ascii=False), status_code=201, media_type="application/json")
@@ -172,43 +157,39 @@ async def choice(game_id: str, body: ChoiceBody, s: ServicesDep, lang: LangDep, 
 
 @router.post("/{game_id}/declare")
 async def declare(game_id: str, body: DeclareBody, s: ServicesDep, lang: LangDep, token: TokenDep) -> Response:
-    agreed = None
-    if body.what == "stalemate":
-        agreed = await bots_agree(s, game_id, token)
-    return act(s, game_id, token, DeclareAction(body.what), lang, bots_agreed=agreed)
+    """A forfeit, or a stalemate (Art. 21.2). Between two persons at one screen a stalemate is declared at
+    once; against a bot it is proposed to the bot, whose answer (made in a worker process) this request
+    waits for."""
+    if body.what == "forfeit" or all(kind == "person" for kind in s.games.load(game_id).kinds):
+        return act(s, game_id, token, DeclareAction(body.what), lang)
+    game, seat = seated(s, game_id, token, ProposeAction())
+    s.games.commit(game, seat, ProposeAction())
+    proposed = game.actions
+    if not await s.games.changed(game_id, proposed, timeout=ADVANCE_WAIT_S):
+        raise ApiError(409, "what: the bot is still considering the stalemate; its answer will show in the game.",
+                       "what: el bot todavía está considerando las tablas; su respuesta se verá en la partida.")
+    game = s.games.load(game_id)
+    if game.session.declined(seat):
+        raise ApiError(409, "what: the bot does not agree to a stalemate (Art. 21.2): the position is "
+                            "worth more to it than the rack played again.",
+                       "what: el bot no acepta tablas (Art. 21.2): la posición le vale más que volver a "
+                       "jugar la partida.")
+    return json_answer(s.games.answer(game, [], None, lang))
 
 
 @router.post("/{game_id}/proposal")
 async def answer_proposal(game_id: str, body: AnswerBody, s: ServicesDep, lang: LangDep,
                           token: TokenDep) -> Response:
-    """Art. 21.2: the person answers the stalemate the bot proposed before its shot. Accepted, the
-    rack is played again (a stalemate declared by both); declined, the bot plays its shot."""
+    """Art. 21.2: the answer to the stalemate the other seat proposed. Accepted, the rack is played again;
+    declined, play goes on (a bot that proposed plays its shot)."""
     game = s.games.load(game_id)
-    by = game.proposal
-    if by is None:
+    proposal = game.session.proposal
+    if proposal is None:
         raise ApiError(409, "accept: no stalemate proposal waits for an answer in this game.",
                        "accept: en esta partida no hay ninguna propuesta de tablas por contestar.")
-    seat = s.games.seat_of(game_id, token)
-    if seat is None or seat == by:
-        raise forbidden(f"seat {1 - by}")
-    if body.accept:
-        return act(s, game_id, token, DeclareAction("stalemate"), lang, bots_agreed=game.actions)
-    game.proposed_at, game.declined_at = None, game.actions
-    s.games.publish(game, [])
-    s.bots.wake(game)
-    return json_answer(s.games.answer(game, [], None, lang))
-
-
-async def bots_agree(s: Services, game_id: str, token: str | None) -> int | None:
-    """Art. 21.2: a person proposes a stalemate to the bot(s) of the game; the game's number of
-    actions when they all agree, else None. Asked only of a seated person in a game in play (act
-    refuses the others with its own reason)."""
-    game = s.games.load(game_id)
-    if (game.session.to_act() is None or game.session.game is None or all(k == "person" for k in game.kinds)
-            or s.games.seat_of(game_id, token) is None):
-        return None
-    before = game.actions
-    return before if await s.bots.agree_to_stalemate(game) else None
+    if s.games.seat_of(game_id, token) != 1 - proposal.by:
+        raise forbidden(f"seat {1 - proposal.by}")
+    return act(s, game_id, token, AnswerAction(body.accept), lang)
 
 
 @router.post("/{game_id}/advance")
@@ -222,7 +203,7 @@ async def advance(game_id: str, s: ServicesDep, lang: LangDep) -> Response:
     if not game.is_bot(now.seat):
         raise ApiError(409, f"to_act: seat {now.seat} is a person; only a bot's turn can be advanced.",
                        f"to_act: el asiento {now.seat} es una persona; solo se avanza el turno de un bot.")
-    if game.proposal is not None:
+    if game.proposal == now.seat:
         raise ApiError(409, "advance: the bot proposes a stalemate (Art. 21.2); it plays when the person "
                             "answers (POST .../proposal).",
                        "advance: el bot propone tablas (Art. 21.2); juega cuando la persona conteste "
@@ -254,8 +235,8 @@ async def hint(game_id: str, s: ServicesDep, token: TokenDep, lang: LangDep, lev
 
 @router.get("/{game_id}/record")
 async def record(game_id: str, s: ServicesDep) -> PlainTextResponse:
-    game = s.games.load(game_id)
-    return PlainTextResponse(game.record_text(), media_type="application/x-ndjson",
+    text = await run_in_threadpool(s.games.record_text, game_id)   # a long match takes a while to write again
+    return PlainTextResponse(text, media_type="application/x-ndjson",
                              headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'})
 
 
@@ -281,7 +262,7 @@ async def get_shot(game_id: str, n: int, s: ServicesDep, lang: LangDep) -> Respo
     if not 1 <= n <= len(game.shots):
         raise ApiError(404, f"n: shot {n} does not exist; this game has shots 1 to {len(game.shots)}.",
                        f"n: el tiro {n} no existe; esta partida tiene los tiros 1 a {len(game.shots)}.")
-    return json_answer(shot_text(game.shots[n - 1], lang))
+    return json_answer(s.games.shot_text(game, game.shots[n - 1], lang))
 
 
 @router.websocket("/{game_id}/live")

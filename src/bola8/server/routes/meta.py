@@ -7,8 +7,9 @@ from typing import Any
 from fastapi import APIRouter
 
 from bola8.server.deps import LangDep
+from bola8.server.routing import StrictRoute
 
-router = APIRouter(prefix="/api", tags=["meta"])
+router = APIRouter(route_class=StrictRoute, prefix="/api", tags=["meta"])
 
 
 @router.get("/meta")

@@ -8,8 +8,9 @@ from fastapi import APIRouter
 
 from bola8.server.deps import LangDep
 from bola8.server.schemas import Body, CallJson, StrikeJson, call_of
+from bola8.server.routing import StrictRoute
 
-router = APIRouter(prefix="/api/practice", tags=["practice"])
+router = APIRouter(route_class=StrictRoute, prefix="/api/practice", tags=["practice"])
 
 
 class PracticeBody(Body):

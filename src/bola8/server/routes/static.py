@@ -12,10 +12,11 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from bola8.server.routing import StrictRoute
 
 STATIC = os.path.join(os.path.dirname(os.path.dirname(__file__)), "static")
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=StrictRoute, include_in_schema=False)
 
 
 @router.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])

@@ -14,12 +14,13 @@ from fastapi.responses import PlainTextResponse
 from pydantic import Field
 
 from bola8 import rules
-from bola8.server.deps import LangDep, ServicesDep, TokenDep, services_of
+from bola8.server.deps import CREATES, LangDep, ServicesDep, TokenDep, services_of
 from bola8.server.errors import ApiError
 from bola8.server.live import serve_socket, socket_lang
 from bola8.server.schemas import Body
+from bola8.server.routing import StrictRoute
 
-router = APIRouter(prefix="/api/tables", tags=["tables"])
+router = APIRouter(route_class=StrictRoute, prefix="/api/tables", tags=["tables"])
 
 
 class NewTable(Body):
@@ -46,7 +47,7 @@ class TablePlayer(Body):
     player: int = Field(ge=0, le=1)
 
 
-@router.post("", status_code=201)
+@router.post("", status_code=201, dependencies=CREATES)
 async def create_table(body: NewTable, s: ServicesDep, lang: LangDep) -> dict[str, Any]:
     table_id, token = s.tables.create((body.players[0], body.players[1]), body.race, body.ruleset)
     return {"id": table_id, "token": token, "view": s.tables.view(table_id, lang)}

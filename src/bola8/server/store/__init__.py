@@ -1,0 +1,24 @@
+"""Where the server keeps everything: event-sourced matches, behind one interface and two backends.
+
+Each game or real table keeps its creation parameters and every accepted
+action, in order; it is rebuilt by applying them again (the simulator is
+deterministic on one machine). Each action is written in its own
+transaction, committed before the HTTP answer is sent, so a server killed at
+any moment loses nothing it answered. :func:`open_store` picks the backend
+from the target: a file path is SQLite (the standard library's, the
+embedded default), a ``postgresql://`` URL is PostgreSQL, for several
+servers on one database. Tokens are stored as SHA-256 digests, never in
+clear: the database alone does not let anyone act for a seat.
+"""
+
+from __future__ import annotations
+
+from bola8.server.store.base import ActionTaken, StorageFault, Store, Stored, token_digest
+from bola8.server.store.sqlite import SqliteStore
+
+__all__ = ["ActionTaken", "StorageFault", "Store", "Stored", "SqliteStore", "open_store", "token_digest"]
+
+
+def open_store(target: str) -> Store:
+    """The backend of ``target``: a PostgreSQL URL, or the path of a SQLite file (made when missing)."""
+    return SqliteStore(target)

@@ -31,17 +31,23 @@ def replay_command(path, capsys, *, lang="es", as_json=False):
     return status, capsys.readouterr().out
 
 
-@pytest.mark.parametrize("lang, words", [
-    ("es", "El encuentro se interrumpió durante su primera partida"),
-    ("en", "The match was interrupted during its first game"),
+@pytest.mark.parametrize("lang, words, damaged", [
+    ("es", "El encuentro se interrumpió durante su primera partida", "DAÑADO: la línea 9 del registro está cortada"),
+    ("en", "The match was interrupted during its first game", "DAMAGED: line 9 of the record is cut in the middle"),
 ])
-def test_replay_says_an_interrupted_match_was_interrupted_not_different(record, tmp_path, capsys, lang, words):
+def test_replay_says_an_interrupted_match_was_interrupted_not_different(record, tmp_path, capsys, lang, words,
+                                                                          damaged):
     lines = record.read_bytes().splitlines(keepends=True)
+    ended = tmp_path / "ended.jsonl"
+    ended.write_bytes(b"".join(lines[:8]))
+    status, out = replay_command(ended, capsys, lang=lang)
+    assert status == 0 and out.startswith("OK: ") and words in out
+    assert "DIFERENT" not in out and "DISTINTO" not in out and damaged[:7] not in out
+    # cut in the middle of a line: the same replay, and the damage said (exit 1: the file is not whole)
     cut = tmp_path / "cut.jsonl"
     cut.write_bytes(b"".join(lines[:8]) + lines[8][:30])
     status, out = replay_command(cut, capsys, lang=lang)
-    assert status == 0 and out.startswith("OK: ") and words in out
-    assert "DIFERENT" not in out and "DISTINTO" not in out
+    assert status == 1 and out.startswith("OK: ") and words in out and damaged in out
 
 
 def test_replay_json_is_the_reports_dict(record, capsys):

@@ -23,3 +23,22 @@ def test_default_db_is_under_the_user_data_folder(monkeypatch, tmp_path) -> None
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", str(tmp_path))
     assert default_db() == str(tmp_path / ".local" / "share" / "bola8" / "bola8.db")
+
+
+def test_the_limits_are_checked(capsys, tmp_path) -> None:
+    for option, value, words in (("--max-body", "10", "--max-body: 10 es demasiado pequeño"),
+                                 ("--creations-per-minute", "-1", "--creations-per-minute: -1 es demasiado"),
+                                 ("--games-in-memory", "0", "--games-in-memory: 0 es demasiado")):
+        assert main(["serve", option, value, "--db", str(tmp_path / "a.db")]) == 2
+        assert json.loads(capsys.readouterr().err)["error"].startswith(words)
+
+
+def test_where_no_cache_folder_can_be_written_the_physics_compiles_in_a_temporary_one(tmp_path) -> None:
+    from bola8.cli.serve import kernel_cache
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    unusable = str(blocker / "cache")            # under a file: no one, not even root, can make this folder
+    folder, refused = kernel_cache({"NUMBA_CACHE_DIR": unusable})
+    assert folder and folder != unusable and refused == [unusable]
+    assert kernel_cache({"NUMBA_CACHE_DIR": str(tmp_path / "fine")}) == (None, [])

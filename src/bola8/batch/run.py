@@ -229,11 +229,15 @@ def _stop(pool: Any) -> None:
 def ray_session(address: str, workers: int) -> Iterator[Any]:
     """Ray joined at ``address`` ("local": started here with ``workers`` CPUs) for the block; the ray module.
 
-    Already joined (a tournament joins once for all its pairings): used as it is, and left joined.
+    Already joined (a tournament joins once for all its pairings): used as it is, and left joined. An
+    address where nothing answers is refused at once (:func:`check_reachable`): Ray itself would retry
+    for minutes.
     """
     from bola8.extras import require
 
     require("cluster", "--ray")
+    if address not in ("local", "auto"):
+        check_reachable(address)
     import ray
     started_here = not ray.is_initialized()
     if started_here:
@@ -252,6 +256,31 @@ def ray_session(address: str, workers: int) -> Iterator[Any]:
     finally:
         if started_here:
             ray.shutdown()
+
+
+RAY_CONNECT_S = 5.0      # how long to wait for a cluster's address to answer before refusing it
+
+
+def check_reachable(address: str) -> None:
+    """Refuse a Ray address (``host:port`` or ``ray://host:port``) where no server accepts a connection
+    within :data:`RAY_CONNECT_S` seconds, naming it."""
+    import socket
+
+    where = address.split("://", 1)[-1]
+    host, _, port = where.rpartition(":")
+    if not host or not port.isdigit():
+        raise InputError(f"--ray: {address!r} is not a cluster address; expected HOST:PORT, ray://HOST:PORT, "
+                         "auto or local.",
+                         f"--ray: {address!r} no es la dirección de un clúster; se esperaba HOST:PUERTO, "
+                         "ray://HOST:PUERTO, auto o local.")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=RAY_CONNECT_S):
+            pass
+    except OSError as error:
+        why = error.strerror or type(error).__name__
+        raise InputError(f"--ray: nothing answers at {address!r} ({why}); is the Ray cluster running there?",
+                         f"--ray: nada responde en {address!r} ({why}); ¿está el clúster de Ray en marcha "
+                         "ahí?") from None
 
 
 def _run_on_ray(spec: BatchSpec, todo: list[int], address: str, workers: int, records: bool,

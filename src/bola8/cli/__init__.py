@@ -9,7 +9,7 @@ chosen, so ``bola8 referee`` never imports numpy or numba.
 what happened                                  what is shown                               status
 =============================================  ==========================================  ======
 done                                           the command's output                        0
-``bola8 replay``: the record differs           the differences                             1
+``bola8 replay``: a record differs or is cut   the differences, the damage                 1
 standard output cannot be written (full disk)  ``{"error": ...}`` on standard error        1
 bad input: arguments, JSON, a file             ``{"error": ...}`` on standard output       2
 Ctrl-C                                         ``{"error": ...}`` on standard output       130

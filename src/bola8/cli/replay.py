@@ -19,6 +19,10 @@ _SAY = by_language({
                     "del encuentro.",
                     "The match was interrupted after game {games}: the record ends there, without the end of "
                     "the match."),
+    "cut": ("DAÑADO: la línea {line} del registro está cortada a la mitad (un encuentro detenido mientras se "
+            "escribía, o un archivo dañado); se ha dejado fuera y el registro se ha repetido hasta la línea anterior.",
+            "DAMAGED: line {line} of the record is cut in the middle (a match stopped while it was written, or a "
+            "damaged file); it was left out, and the record was replayed up to the line before it."),
     "interrupted_first": ("El encuentro se interrumpió durante su primera partida: el registro acaba ahí, sin "
                           "el final del encuentro.",
                           "The match was interrupted during its first game: the record ends there, without the "
@@ -45,12 +49,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from bola8.game.record import read_record, replay
+    from bola8.game.record import replay
+    from bola8.game.record_reader import read_record_file
 
-    report = replay(read_record(args.file))
+    record = read_record_file(args.file)
+    report = replay(record.lines)
     say = _SAY[args.lang]
     if args.json:
-        write_json(report.to_dict())
+        write_json({**report.to_dict(), "cut_line": record.cut_line})
     else:
         counts = {"games": report.games, "shots": report.shots, "actions": report.actions,
                   "count": len(report.mismatches)}
@@ -62,4 +68,6 @@ def _run(args: argparse.Namespace) -> int:
         if report.interrupted_after is not None:
             games = report.interrupted_after
             print(say["interrupted"].format(games=games) if games else say["interrupted_first"])
-    return 0 if report.ok else 1
+        if record.cut_line is not None:
+            print(say["cut"].format(line=record.cut_line))
+    return 0 if report.ok and record.cut_line is None else 1

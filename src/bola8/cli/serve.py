@@ -144,7 +144,11 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"error": text}, ensure_ascii=False), file=sys.stderr)
         return 2
     if folder is not None:
+        import atexit
+        import shutil
+
         os.environ["NUMBA_CACHE_DIR"] = folder      # read by numba when it is first imported, below
+        atexit.register(shutil.rmtree, folder, True)  # this run's alone: nothing left behind in the temp folder
         print((f"the compiled physics cannot be kept in {', '.join(refused)}: it is compiled into {folder} for this "
                "run (every start compiles again; set NUMBA_CACHE_DIR to a writable folder to keep it)"
                if args.lang == "en" else

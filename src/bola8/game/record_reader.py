@@ -14,10 +14,12 @@ for something else (``/dev/zero``) - so it is read as bounded input:
 - each line is an object with a known ``type``, the header first, and the
   fields replay and render read are checked (:func:`record_format.check_fields`).
 
-The one thing forgiven is a cut last line: a match killed while its writer
+The one thing read past is a cut last line: a match killed while its writer
 appended a game leaves a line without its newline that is not JSON. That
-line is dropped - the record is then an interrupted match, which
-:func:`bola8.game.replay.replay` reports as such.
+line is left out - the record is then an interrupted match, which
+:func:`bola8.game.replay.replay` reports as such - but never silently:
+:func:`read_record_file` says which line was cut, and ``bola8 replay``
+reports the damage.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import json
 import math
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from bola8.errors import InputError
@@ -38,26 +41,52 @@ MAX_DEPTH = 20                      # a record line nests 5 deep
 MAX_TEXT = 200                      # characters of a text field read (names, codes)
 
 
+@dataclass(frozen=True)
+class RecordFile:
+    """A record file's lines, and the number of its last line when that line was cut in the middle
+    (left out: see the module), else None."""
+
+    lines: list[Line]
+    cut_line: int | None = None
+
+
+class _Cut(Exception):
+    def __init__(self, number: int):
+        self.number = number
+
+
 def read_record(path: str) -> list[Line]:
     """The lines of a record file, each checked to be a JSON object with a known type.
 
-    Each line gets its 1-based number in the file as ``_line``.
+    Each line gets its 1-based number in the file as ``_line``. A cut last line is left out
+    (:func:`read_record_file` says so).
     """
+    return read_record_file(path).lines
+
+
+def read_record_file(path: str) -> RecordFile:
+    """:func:`read_record`, and which last line was cut in the middle and left out (if one was)."""
     try:
         handle = open(path, "rb")
     except OSError as error:
         raise InputError(f"record: cannot read {shorten(repr(path))} ({error.strerror}).",
                          f"record: no se puede leer {shorten(repr(path))} ({error.strerror}).") from None
+    lines: list[Line] = []
+    cut = None
     try:
         with handle:
-            lines = [line for line in _lines(handle, path) if line is not None]
+            for line in _lines(handle, path):
+                if line is not None:
+                    lines.append(line)
+    except _Cut as cut_line:
+        cut = cut_line.number
     except OSError as error:
         raise InputError(f"record: cannot read {shorten(repr(path))} ({error.strerror}).",
                          f"record: no se puede leer {shorten(repr(path))} ({error.strerror}).") from None
     if not lines:
         raise InputError(f"record: {shorten(repr(path))} holds no lines.",
                          f"record: {shorten(repr(path))} no contiene ninguna línea.")
-    return lines
+    return RecordFile(lines, cut)
 
 
 def _lines(handle: BinaryIO, path: str) -> Iterator[Line | None]:
@@ -85,7 +114,7 @@ def _lines(handle: BinaryIO, path: str) -> Iterator[Line | None]:
             line = parse_line(data, seen, path, first=read == 0)
         except InputError:
             if last and read > 0 and not _complete_json(data):
-                return             # cut while it was written: the match was interrupted there
+                raise _Cut(seen) from None     # cut while it was written: the match was interrupted there
             raise
         if line is not None:
             read += 1

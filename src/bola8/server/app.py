@@ -63,7 +63,7 @@ def create_app(db: str, *, bot_workers: int = 1, coach_workers: int = 1, worker_
         services.hints.stop()
         if stop_workers:
             thinking.shutdown()
-        store.close()
+        store.flush()
 
     app = FastAPI(title="bola8", version="1", openapi_url="/api/openapi.json", docs_url="/api/docs",
                   redoc_url=None, lifespan=lifespan)

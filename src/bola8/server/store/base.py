@@ -83,6 +83,9 @@ class Store(Protocol):
 
     def close(self) -> None: ...
 
+    def flush(self) -> None:
+        """Make everything committed durable in the database itself (the app stops)."""
+
     def create(self, match_id: str, kind: str, params: dict[str, Any], tokens: Any) -> None:
         """Store a new match."""
 

@@ -93,6 +93,12 @@ class SqliteStore:
         with self._lock:
             self._db.close()
 
+    def flush(self) -> None:
+        """Copy what the write-ahead log holds into the database file (the app stops: the file alone is
+        then the whole database). The connection stays open: an app may be started again."""
+        with self._reading() as db:
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
         """One write transaction under the lock; SQLite's errors as storage faults (rolled back)."""

@@ -15,7 +15,10 @@ from fastapi.testclient import TestClient
 from bola8.server import create_app
 from bola8.server.edge import SECURITY_HEADERS
 
-from conftest import bearer
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
 
 
 def stored_matches(db: Path) -> int:

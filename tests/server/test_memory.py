@@ -11,8 +11,11 @@ from fastapi.testclient import TestClient
 from bola8.server import create_app
 from bola8.server.registry import TextCache
 
-from conftest import bearer
 from test_fault import timeless
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
 
 
 def hot_seat_with_a_break(client: TestClient, seed: int) -> tuple[str, list[str]]:

@@ -48,10 +48,12 @@ class InputError(ValueError):
 
     @property
     def en(self) -> str:
+        """The sentence in English."""
         return str(self.args[0])
 
     @property
     def es(self) -> str:
+        """The sentence in Spanish."""
         return str(self.args[1])
 
     def text(self, lang: str = "es") -> str:

@@ -14,6 +14,7 @@ from bola8.rules.balls import POCKETS
 
 
 def require_object(value: Any, where: str) -> dict[str, Any]:
+    """``value`` if it is a JSON object, else an InputError naming ``where``."""
     if not isinstance(value, dict):
         raise InputError(f"{where}: expected a JSON object, got {_kind(value)}.",
                          f"{where}: se esperaba un objeto JSON y llegó {_kind(value, 'es')}.")
@@ -21,6 +22,7 @@ def require_object(value: Any, where: str) -> dict[str, Any]:
 
 
 def refuse_unknown(data: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
+    """Refuse the first key of ``data`` that is not one of ``allowed``, naming it."""
     for key in data:
         if key not in allowed:
             raise InputError(f"{member(where, key)}: unknown field; expected only {', '.join(allowed)}.",
@@ -28,6 +30,7 @@ def refuse_unknown(data: dict[str, Any], allowed: tuple[str, ...], where: str) -
 
 
 def require_present(data: dict[str, Any], key: str, where: str) -> Any:
+    """``data[key]``, or an InputError saying the field ``where.key`` is missing."""
     if key not in data:
         raise InputError(f"{where}.{key}: required field is missing.",
                          f"{where}.{key}: falta este campo obligatorio.")
@@ -35,6 +38,8 @@ def require_present(data: dict[str, Any], key: str, where: str) -> Any:
 
 
 def integer(value: Any, where: str, low: int, high: int | None = None) -> int:
+    """``value`` if it is an integer (never a bool) in ``low``..``high``, else an InputError naming ``where``.
+    """
     if isinstance(value, bool) or not isinstance(value, int):
         raise InputError(f"{where}: expected an integer, got {_kind(value)}.",
                          f"{where}: se esperaba un entero y llegó {_kind(value, 'es')}.")
@@ -47,10 +52,12 @@ def integer(value: Any, where: str, low: int, high: int | None = None) -> int:
 
 
 def optional_integer(value: Any, where: str, low: int, high: int | None = None) -> int | None:
+    """None, or an integer checked as :func:`integer` does."""
     return None if value is None else integer(value, where, low, high)
 
 
 def boolean(value: Any, where: str) -> bool:
+    """``value`` if it is true or false, else an InputError naming ``where``."""
     if not isinstance(value, bool):
         raise InputError(f"{where}: expected true or false, got {_kind(value)}.",
                          f"{where}: se esperaba true o false y llegó {_kind(value, 'es')}.")
@@ -58,6 +65,7 @@ def boolean(value: Any, where: str) -> bool:
 
 
 def choice(value: Any, where: str, options: tuple[str, ...]) -> str:
+    """``value`` if it is one of ``options`` (a closed set of names), else an InputError listing them."""
     if not isinstance(value, str):
         raise InputError(f"{where}: expected a string, got {_kind(value)}.",
                          f"{where}: se esperaba una cadena y llegó {_kind(value, 'es')}.")
@@ -68,6 +76,7 @@ def choice(value: Any, where: str, options: tuple[str, ...]) -> str:
 
 
 def pocket(value: Any, where: str) -> str:
+    """``value`` if it names one of the six pockets (``balls.POCKETS``), else an InputError."""
     if not isinstance(value, str) or value not in POCKETS:
         raise InputError(f"{where}: {spell(value)} is not a pocket; expected one of {', '.join(POCKETS)}.",
                          f"{where}: {spell(value, 'es')} no es una tronera; se esperaba una de {', '.join(POCKETS)}.")
@@ -75,6 +84,7 @@ def pocket(value: Any, where: str) -> str:
 
 
 def array(value: Any, where: str) -> list[Any]:
+    """``value`` as a list if it is a JSON array, else an InputError naming ``where``."""
     if not isinstance(value, (list, tuple)):
         raise InputError(f"{where}: expected a JSON array, got {_kind(value)}.",
                          f"{where}: se esperaba un array JSON y llegó {_kind(value, 'es')}.")

@@ -25,10 +25,12 @@ class Group(str, Enum):
 
     @property
     def balls(self) -> tuple[int, ...]:
+        """The balls of this group: 1-7 for solids, 9-15 for stripes (Art. 1.2)."""
         return SOLIDS if self is Group.SOLIDS else STRIPES
 
     @property
     def other(self) -> Group:
+        """The opponent's group."""
         return Group.STRIPES if self is Group.SOLIDS else Group.SOLIDS
 
     def __str__(self) -> str:

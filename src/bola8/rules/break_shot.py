@@ -22,6 +22,7 @@ from bola8.rules.state import EIGHT_ON_BREAK_OPTIONS, ILLEGAL_BREAK_OPTIONS, Dec
 
 
 def judge_break(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]:
+    """The ruling and next state of the opening shot, the articles composed in the module's order."""
     fouls = art_8_1_break_fouls(shot)
     legal = art_7_legal_break(shot)
     eight_down = art_6_eight_down_on_break(shot, legal)

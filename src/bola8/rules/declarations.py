@@ -13,6 +13,9 @@ DECLARATIONS = ("stalemate", "forfeit")
 
 
 def make_declaration(state: State, what: str, player: int | None = None) -> tuple[Ruling, State]:
+    """Apply a declaration: ``stalemate`` agreed by both players (Art. 21.2: the rack is played again, the same
+    player breaking), or ``forfeit`` against ``player`` (Art. 18.5, 22).
+    """
     if state.phase == "over":
         raise InputError("state.phase: the game is over; nothing more can be declared.",
                          "state.phase: la partida ha terminado; ya no se puede declarar nada.")

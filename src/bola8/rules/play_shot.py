@@ -35,6 +35,7 @@ from bola8.rules.state import State
 
 
 def play_fouls(state: State, shot: Shot) -> tuple[str, ...]:
+    """The reason codes of every foul of a shot after the break (step 1 of the module), in order."""
     # Art. 18 is the special rule of a first contact with a frozen wrong ball: its reason replaces
     # Art. 10's "wrong first contact" for that shot.
     legal = art_18_frozen_ball_foul(state, shot) or art_10_legal_shot(state, shot)
@@ -43,6 +44,7 @@ def play_fouls(state: State, shot: Shot) -> tuple[str, ...]:
 
 
 def judge_play(state: State, shot: Shot, rules: Ruleset) -> tuple[Ruling, State]:
+    """The ruling and next state of a shot after the break, the articles composed in the module's order."""
     fouls = play_fouls(state, shot)
     shooter, opponent = state.shooter, 1 - state.shooter
     turns = art_21_1_turns_without_attempt(state, shot)

@@ -83,6 +83,8 @@ def rules_of(state: State, ruleset: Ruleset | None) -> Ruleset:
 
 
 def checked_ruleset(state: State, ruleset: Ruleset | None) -> Ruleset:
+    """``ruleset`` if it is a :class:`Ruleset` bearing the state's name; the state's named ruleset when None.
+    """
     if ruleset is None:
         return get_ruleset(state.ruleset)
     if not isinstance(ruleset, Ruleset):

@@ -21,6 +21,9 @@ FORMS = ("shot", "choice", "declare")
 
 
 def answer(request: Any, lang: str = "es") -> dict[str, object]:
+    """The contract's answer to one request: ``{"ruling": ..., "state": ...}`` with the sentences in ``lang``,
+    or an InputError naming the field.
+    """
     request = f.require_object(request, "input")
     f.refuse_unknown(request, ("state", "shot", "choice", "declare", "player", "ruleset"), "input")
     # A variant's settings (Ruleset.to_dict, as a record header keeps them): the state names only

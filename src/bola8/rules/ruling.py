@@ -36,12 +36,15 @@ class Reason:
     values: tuple[tuple[str, Any], ...] = ()   # what the sentences hold, e.g. (("turns", 6),)
 
     def text(self, lang: str = "es") -> str:
+        """The sentence in ``lang``: "es" (the default) or "en"."""
         if lang not in LANGS:
             raise InputError(f"lang: {f.spell(lang)} is not a language; expected es or en.",
                              f"lang: {f.spell(lang, 'es')} no es un idioma; se esperaba es o en.")
         return self.es if lang == "es" else self.en
 
     def to_dict(self, lang: str = "es") -> dict[str, object]:
+        """The contract's REASON: code, article, the sentence in ``lang``, and its values when it holds any.
+        """
         data: dict[str, object] = {"code": self.code, "article": self.article, "text": self.text(lang)}
         if self.values:
             data["values"] = dict(self.values)
@@ -89,9 +92,11 @@ class Ruling:
 
     @property
     def codes(self) -> tuple[str, ...]:
+        """The reasons' codes, in order."""
         return tuple(r.code for r in self.reasons)
 
     def to_dict(self, lang: str = "es") -> dict[str, object]:
+        """The contract's RULING, every sentence in ``lang``."""
         return {
             "foul": self.foul,
             "reasons": [r.to_dict(lang) for r in self.reasons],

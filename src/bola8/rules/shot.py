@@ -30,12 +30,14 @@ class Call:
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "call") -> Call:
+        """Read the contract's call: a ball 1-15 and a pocket, refusing anything else by name."""
         data = f.require_object(data, where)
         f.refuse_unknown(data, ("ball", "pocket"), where)
         ball = f.integer(f.require_present(data, "ball", where), f"{where}.ball", 1, 15)
         return cls(ball=ball, pocket=f.pocket(f.require_present(data, "pocket", where), f"{where}.pocket"))
 
     def to_dict(self) -> dict[str, object]:
+        """The contract's call."""
         return {"ball": self.ball, "pocket": self.pocket}
 
 
@@ -48,12 +50,14 @@ class Pocketed:
 
     @classmethod
     def from_dict(cls, data: Any, where: str) -> Pocketed:
+        """Read one pocketed ball: a ball 0-15 and its pocket."""
         data = f.require_object(data, where)
         f.refuse_unknown(data, ("ball", "pocket"), where)
         ball = f.integer(f.require_present(data, "ball", where), f"{where}.ball", 0, 15)
         return cls(ball=ball, pocket=f.pocket(f.require_present(data, "pocket", where), f"{where}.pocket"))
 
     def to_dict(self) -> dict[str, object]:
+        """The contract's form: ball and pocket."""
         return {"ball": self.ball, "pocket": self.pocket}
 
 
@@ -89,17 +93,21 @@ class Shot:
     # ------------------------------------------------------------ derived
     @property
     def pocketed_balls(self) -> tuple[int, ...]:
+        """Every ball that dropped, the cue ball included, in the order given."""
         return tuple(p.ball for p in self.pocketed)
 
     @property
     def pocketed_object_balls(self) -> tuple[int, ...]:
+        """The object balls that dropped (the cue ball left out)."""
         return tuple(p.ball for p in self.pocketed if p.ball != CUE)
 
     @property
     def off_table_object_balls(self) -> tuple[int, ...]:
+        """The object balls that left the table (the cue ball left out)."""
         return tuple(b for b in self.off_table if b != CUE)
 
     def pocket_of(self, ball: int) -> str | None:
+        """The pocket ``ball`` dropped in, or None if it did not drop."""
         for p in self.pocketed:
             if p.ball == ball:
                 return p.pocket
@@ -107,15 +115,18 @@ class Shot:
 
     @property
     def cue_ball_pocketed(self) -> bool:
+        """The cue ball dropped in a pocket."""
         return CUE in self.pocketed_balls
 
     @property
     def cue_ball_off_table(self) -> bool:
+        """The cue ball left the table."""
         return CUE in self.off_table
 
     # --------------------------------------------------------------- JSON
     @classmethod
     def from_dict(cls, data: Any, where: str = "shot") -> Shot:
+        """Read the contract's SHOT, field by field, refusing a malformed or repeated one by name."""
         data = f.require_object(data, where)
         f.refuse_unknown(data, _SHOT_FIELDS, where)
         call_data = data.get("call")
@@ -169,6 +180,7 @@ class Shot:
         )
 
     def to_dict(self) -> dict[str, object]:
+        """The contract's SHOT (``cue_ball_frozen_to`` only when not empty)."""
         data: dict[str, object] = {
             "call": None if self.call is None else self.call.to_dict(),
             "first_contact": self.first_contact,

@@ -66,10 +66,12 @@ class Decision:
         object.__setattr__(self, "options", tuple(self.options))
 
     def to_dict(self) -> dict[str, object]:
+        """The contract's DECISION: who chooses and the options."""
         return {"player": self.player, "options": list(self.options)}
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "state.decision") -> Decision:
+        """Read a pending decision: its player and one of the two sets of options of the rules."""
         data = f.require_object(data, where)
         f.refuse_unknown(data, ("player", "options"), where)
         who = check_player(f.require_present(data, "player", where), f"{where}.player")
@@ -122,6 +124,7 @@ class State:
 
     # ------------------------------------------------------------ derived
     def group_of_player(self, player: int) -> Group | None:
+        """The group ``player`` owns, or None while the table is open."""
         return None if self.groups is None else self.groups[player]
 
     def remaining(self, player: int) -> tuple[int, ...]:
@@ -131,6 +134,7 @@ class State:
 
     # --------------------------------------------------------------- JSON
     def to_dict(self) -> dict[str, object]:
+        """The contract's STATE, every field present."""
         return {
             "ruleset": self.ruleset,
             "phase": self.phase,

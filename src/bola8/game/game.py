@@ -81,10 +81,12 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """The game has ended (a win, a stalemate or a forfeit): no action is taken any more."""
         return self.state.phase == "over"
 
     @property
     def cue_in_hand(self) -> bool:
+        """The cue ball is in hand (anywhere, or behind the head string), waiting to be placed."""
         return self.state.cue_ball != "on_table"
 
     @property

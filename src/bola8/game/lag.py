@@ -22,6 +22,9 @@ LANE_X_FRACTIONS = (0.25, 0.75)
 
 @dataclass(frozen=True)
 class LagStroke:
+    """One player's lag stroke (Art. 4): its speed, and the distance from the head cushion to where the ball
+    stopped (infinite when it lost by failing to reach the foot cushion or leaving the table).
+    """
     player: int
     speed: float
     distance: float           # from the head cushion to the ball's base, metres; inf if it lost
@@ -29,6 +32,9 @@ class LagStroke:
 
 
 def lag_distance(spec: TableSpec, speed: float, *, lane: int, physics: PhysicsSettings | None = None) -> float:
+    """The distance a lag stroke at ``speed`` in lane ``lane`` stops from the head cushion (see
+    :class:`LagStroke`).
+    """
     return lag_stroke(spec, speed, player=lane, physics=physics).distance
 
 
@@ -42,6 +48,9 @@ def lag_simulation(spec: TableSpec, speed: float, *, player: int, physics: Physi
 
 
 def lag_stroke(spec: TableSpec, speed: float, *, player: int, physics: PhysicsSettings | None = None) -> LagStroke:
+    """``player``'s lag stroke at ``speed``, simulated and measured (Art. 4: it must reach the foot cushion and
+    come back).
+    """
     result = lag_simulation(spec, speed, player=player, physics=physics)
     final = result.final.get(0)
     if final is None or not _reached_foot_cushion(spec, result):

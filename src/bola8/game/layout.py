@@ -23,6 +23,7 @@ CUE_BALL_CLEARANCE = 5e-4
 
 
 def distance(p: Point, q: Point) -> float:
+    """The distance between two points of the cloth, in metres."""
     return math.hypot(p[0] - q[0], p[1] - q[1])
 
 

@@ -120,6 +120,9 @@ def game_rack_seed(seed: int, number: int) -> int:
 
 @dataclass
 class MatchResult:
+    """How a match ended: the score, the winner, a summary of each game, and ``result`` - "race" (a
+    player reached it) or "disqualification" (Art. 22)."""
+
     score: list[int] = field(default_factory=lambda: [0, 0])
     winner: int | None = None
     games: list[dict[str, object]] = field(default_factory=list)   # one summary per game played
@@ -151,6 +154,7 @@ class MatchProgress:
 
     @property
     def over(self) -> bool:
+        """The match has ended (by the race or a disqualification)."""
         return self.result is not None
 
     def lag_due(self) -> str | None:
@@ -164,15 +168,18 @@ class MatchProgress:
         return None
 
     def lagged(self, reason: str, breaker: int) -> None:
+        """A lag due for ``reason`` was played and ``breaker`` breaks the next game."""
         self.breaker = breaker
         if reason == "hill_hill":
             self.relagged = True
 
     def game_started(self) -> int:
+        """A game starts: its number through the match."""
         self.games += 1
         return self.games
 
     def game_ended(self, result: str | None, winner: int | None) -> None:
+        """A game ended with ``result`` and ``winner``: the score, the next breaker, the match's end."""
         if result == "stalemate":
             return                                # Art. 21.2: replayed, same breaker, not scored
         if winner is None or self.breaker is None:
@@ -190,31 +197,77 @@ class MatchProgress:
 
 
 class MatchObserver(Protocol):
-    def on_match_start(self, settings: MatchSettings) -> None: ...
+    """What a match tells whoever follows it - narration, a record, a progress bar - event by event.
+
+    The events come in the order of the match; :class:`NullObserver` ignores them all, for an observer
+    that wants only some, and :class:`~bola8.game.narration.Tee` hands each to several observers.
+    """
+
+    def on_match_start(self, settings: MatchSettings) -> None:
+        """The match begins, under ``settings``."""
+
     def on_lag(self, strokes: tuple[LagStroke, LagStroke], winner: int, breaker: int, reason: str,
-               coin_toss: bool = False) -> None: ...
-    def on_game_start(self, number: int, game: Game) -> None: ...
-    def on_place(self, player: int, point: tuple[float, float], game: Game) -> None: ...
-    def on_turn(self, turn: Turn, choice: Any) -> None: ...   # the ShotChoice, the option, or None
-    def on_game_end(self, number: int, game: Game, score: list[int]) -> None: ...
-    def on_warn(self, player: int, number: int | None) -> None: ...
-    def on_disqualify(self, player: int, number: int | None) -> None: ...
-    def on_match_end(self, result: MatchResult) -> None: ...
+               coin_toss: bool = False) -> None:
+        """A lag was played (Art. 4): both strokes, who won it, who breaks, why it was due ("first_break" or
+        "hill_hill"), and whether a coin decided a tie.
+        """
+
+    def on_game_start(self, number: int, game: Game) -> None:
+        """Game ``number`` (counted through the match) starts from ``game``, racked."""
+
+    def on_place(self, player: int, point: tuple[float, float], game: Game) -> None:
+        """``player`` put the cue ball in hand at ``point``; ``game`` is the game after it."""
+
+    def on_turn(self, turn: Turn, choice: Any) -> None:
+        """An action was judged: ``turn`` holds the ruling and the game after it; ``choice`` is the player's
+        ShotChoice, the option chosen, or None.
+        """
+
+    def on_game_end(self, number: int, game: Game, score: list[int]) -> None:
+        """Game ``number`` is over (``game.state`` says how); ``score`` is the match's after it."""
+
+    def on_warn(self, player: int, number: int | None) -> None:
+        """An official warned ``player`` for slow play (Art. 24) before game ``number`` (None: before the
+        match).
+        """
+
+    def on_disqualify(self, player: int, number: int | None) -> None:
+        """The tournament director disqualified ``player`` (Art. 22) before game ``number``."""
+
+    def on_match_end(self, result: MatchResult) -> None:
+        """The match is over: the score, the winner and how it ended."""
 
 
 class NullObserver:
     """An observer that ignores everything: the base of observers that want only some events."""
 
-    def on_match_start(self, settings: MatchSettings) -> None: pass
+    def on_match_start(self, settings: MatchSettings) -> None:
+        """Ignored."""
+
     def on_lag(self, strokes: tuple[LagStroke, LagStroke], winner: int, breaker: int, reason: str,
-               coin_toss: bool = False) -> None: pass
-    def on_game_start(self, number: int, game: Game) -> None: pass
-    def on_place(self, player: int, point: tuple[float, float], game: Game) -> None: pass
-    def on_turn(self, turn: Turn, choice: Any) -> None: pass
-    def on_game_end(self, number: int, game: Game, score: list[int]) -> None: pass
-    def on_warn(self, player: int, number: int | None) -> None: pass
-    def on_disqualify(self, player: int, number: int | None) -> None: pass
-    def on_match_end(self, result: MatchResult) -> None: pass
+               coin_toss: bool = False) -> None:
+        """Ignored."""
+
+    def on_game_start(self, number: int, game: Game) -> None:
+        """Ignored."""
+
+    def on_place(self, player: int, point: tuple[float, float], game: Game) -> None:
+        """Ignored."""
+
+    def on_turn(self, turn: Turn, choice: Any) -> None:
+        """Ignored."""
+
+    def on_game_end(self, number: int, game: Game, score: list[int]) -> None:
+        """Ignored."""
+
+    def on_warn(self, player: int, number: int | None) -> None:
+        """Ignored."""
+
+    def on_disqualify(self, player: int, number: int | None) -> None:
+        """Ignored."""
+
+    def on_match_end(self, result: MatchResult) -> None:
+        """Ignored."""
 
 
 def play_match(players: Players, settings: MatchSettings, observer: MatchObserver | None = None,

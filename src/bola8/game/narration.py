@@ -115,12 +115,14 @@ class Narrator:
         return decimal(value, self.lang, digits)
 
     def match_start(self, settings: MatchSettings) -> list[str]:
+        """No lines: it keeps the ruleset's shot-clock limit for the warnings to come (the lag opens the narration)."""
         from bola8.rules import get_ruleset
 
         self.limit_s = get_ruleset(settings.ruleset).shot_clock_s
         return []
 
     def warn(self, player: int, number: int | None) -> list[str]:
+        """The line of a slow-play warning (Art. 24)."""
         limit_s = self.limit_s
         if limit_s is None:           # told of a warning before the match: the default ruleset's clock
             from bola8.rules import get_ruleset
@@ -131,10 +133,12 @@ class Narrator:
                                                                               limit=limit)]
 
     def disqualify(self, player: int, number: int | None) -> list[str]:
+        """The line of a disqualification (Art. 22)."""
         return [("  " if number is not None else "") + self.w["disqualified"].format(name=self.names[player])]
 
     def lag(self, strokes: Sequence[LagStroke], winner: int, breaker: int, reason: str,
             coin_toss: bool = False) -> list[str]:
+        """The lines of a lag: both strokes, who won, who breaks."""
         w = self.w
         label = w["lag_first"] if reason == "first_break" else w["lag_hill"]
         parts = []
@@ -149,6 +153,7 @@ class Narrator:
         return [("\n" if reason != "first_break" else "") + f"{label}: " + "; ".join(parts) + f" -> {result}{toss}"]
 
     def game_start(self, number: int, game: Game) -> list[str]:
+        """The line that opens a game: its number, who breaks, the score."""
         from bola8.game.match import hill_hill
 
         deciding = hill_hill(list(self.score), self.race)
@@ -156,6 +161,7 @@ class Narrator:
                 + (self.w["deciding"] if deciding else "")]
 
     def place(self, player: int, point: tuple[float, float]) -> list[str]:
+        """The line of a cue ball placed in hand."""
         return ["  " + self.w["places"].format(name=self.names[player], x=self._num(point[0], 3),
                                                y=self._num(point[1], 3))]
 
@@ -163,6 +169,7 @@ class Narrator:
         return self.w["cue_ball"] if ball == 0 else str(ball)
 
     def turn(self, turn: Turn) -> list[str]:
+        """The lines of a judged action: the stroke and call, the ruling with its articles, what follows."""
         w = self.w
         who = self.names[turn.player] if turn.player is not None else ""
         if turn.kind == "shot":
@@ -224,6 +231,7 @@ class Narrator:
         return ["    " + self.w[key].format(balls="; ".join(placed))]
 
     def game_end(self, number: int, game: Game, score: Sequence[int]) -> list[str]:
+        """The lines that close a game: its result and the score."""
         state, w = game.state, self.w
         lines = []
         if state.result == "stalemate":
@@ -265,31 +273,40 @@ class NarratingObserver:
                 self._say(line)
 
     def on_match_start(self, settings: MatchSettings) -> None:
+        """Say the narrator's lines for the match's start (unless ``result_only``)."""
         self._lines(self.narrator.match_start(settings))
 
     def on_lag(self, strokes: tuple[LagStroke, LagStroke], winner: int, breaker: int, reason: str,
                coin_toss: bool = False) -> None:
+        """Say the narrator's lines for the lag (unless ``result_only``)."""
         self._lines(self.narrator.lag(strokes, winner, breaker, reason, coin_toss))
 
     def on_game_start(self, number: int, game: Game) -> None:
+        """Say the narrator's lines for the game's start (unless ``result_only``)."""
         self._lines(self.narrator.game_start(number, game))
 
     def on_place(self, player: int, point: tuple[float, float], game: Game) -> None:
+        """Say the narrator's lines for the placement (unless ``result_only``)."""
         self._lines(self.narrator.place(player, point))
 
     def on_turn(self, turn: Turn, choice: object) -> None:
+        """Say the narrator's lines for the action judged (unless ``result_only``)."""
         self._lines(self.narrator.turn(turn))
 
     def on_game_end(self, number: int, game: Game, score: list[int]) -> None:
+        """Say the narrator's lines for the game's end (unless ``result_only``)."""
         self._lines(self.narrator.game_end(number, game, score))
 
     def on_warn(self, player: int, number: int | None) -> None:
+        """Say the narrator's lines for the warning (unless ``result_only``)."""
         self._lines(self.narrator.warn(player, number))
 
     def on_disqualify(self, player: int, number: int | None) -> None:
+        """Say the narrator's lines for the disqualification (unless ``result_only``)."""
         self._lines(self.narrator.disqualify(player, number))
 
     def on_match_end(self, result: MatchResult) -> None:
+        """Say the match's result (always, even with ``result_only``)."""
         lines = self.narrator.match_end(result)
         for line in lines if self.result_only else ["\n" + line for line in lines]:
             self._say(line)
@@ -302,38 +319,47 @@ class Tee:
         self.observers = tuple(observers)
 
     def on_match_start(self, settings: MatchSettings) -> None:
+        """Hand the match's start to every observer, in order."""
         for observer in self.observers:
             observer.on_match_start(settings)
 
     def on_lag(self, strokes: tuple[LagStroke, LagStroke], winner: int, breaker: int, reason: str,
                coin_toss: bool = False) -> None:
+        """Hand the lag to every observer, in order."""
         for observer in self.observers:
             observer.on_lag(strokes, winner, breaker, reason, coin_toss)
 
     def on_game_start(self, number: int, game: Game) -> None:
+        """Hand the game's start to every observer, in order."""
         for observer in self.observers:
             observer.on_game_start(number, game)
 
     def on_place(self, player: int, point: tuple[float, float], game: Game) -> None:
+        """Hand the placement to every observer, in order."""
         for observer in self.observers:
             observer.on_place(player, point, game)
 
     def on_turn(self, turn: Turn, choice: object) -> None:
+        """Hand the action judged to every observer, in order."""
         for observer in self.observers:
             observer.on_turn(turn, choice)
 
     def on_game_end(self, number: int, game: Game, score: list[int]) -> None:
+        """Hand the game's end to every observer, in order."""
         for observer in self.observers:
             observer.on_game_end(number, game, score)
 
     def on_warn(self, player: int, number: int | None) -> None:
+        """Hand the warning to every observer, in order."""
         for observer in self.observers:
             observer.on_warn(player, number)
 
     def on_disqualify(self, player: int, number: int | None) -> None:
+        """Hand the disqualification to every observer, in order."""
         for observer in self.observers:
             observer.on_disqualify(player, number)
 
     def on_match_end(self, result: MatchResult) -> None:
+        """Hand the match's end to every observer, in order."""
         for observer in self.observers:
             observer.on_match_end(result)

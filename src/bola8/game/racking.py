@@ -212,6 +212,9 @@ def rack(table: TableSpec, seed: int, tightness: Tightness = "typical") -> dict[
 
 
 def rack_seed_for(game_seed: int, rack_index: int) -> int:
+    """The seed of rack ``rack_index`` of a game whose seed is ``game_seed``: each re-rack gets its own,
+    reproducibly.
+    """
     return game_seed * _RACK_STRIDE + rack_index
 
 

@@ -84,13 +84,16 @@ class RealTableMatch:
     # ------------------------------------------------------------ queries
     @property
     def game_number(self) -> int:
+        """The number of the game in play (0 before the first lag)."""
         return self.progress.games
 
     @property
     def over(self) -> bool:
+        """The match has ended."""
         return self.progress.over
 
     def to_act(self) -> ToAct | None:
+        """Who acts next and how (a lag, a shot or a choice), or None once the match is over."""
         if self.progress.over:
             return None
         if self.state is None:
@@ -121,6 +124,7 @@ class RealTableMatch:
         return self._ruled("shot", shot.to_dict(), self.state.shooter, ruling, after)
 
     def choice(self, option: str) -> rules.Ruling:
+        """The pending option (Art. 6, 7.2) taken, judged."""
         self._expect("choice")
         assert self.state is not None and self.state.decision is not None
         ruling, after = rules.decide(self.state, option)
@@ -185,6 +189,9 @@ class RealTableMatch:
 
     # ------------------------------------------------------------ export
     def record_lines(self) -> list[dict[str, Any]]:
+        """The match as the lines of a record (JSON Lines objects): the header, every action with its ruling
+        and state, each game's end and the match's end.
+        """
         lines: list[dict[str, Any]] = [{"type": "match", "format": FORMAT, "version": VERSION,
                                         "players": list(self.players), "race": self.race,
                                         "ruleset": self.ruleset}]
@@ -209,6 +216,7 @@ class RealTableMatch:
         return lines
 
     def record_text(self) -> str:
+        """The record as JSON Lines text, for export."""
         return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in self.record_lines())
 
     # ------------------------------------------------------------ internal

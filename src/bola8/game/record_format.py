@@ -36,10 +36,12 @@ Check = Callable[[Any, str], object]
 
 # ------------------------------------------------------------------ to JSON
 def strike_to_dict(strike: Strike) -> dict[str, float]:
+    """A strike as the record keeps it."""
     return strike.to_dict()
 
 
 def layout_to_dict(layout: Mapping[int, Point] | tuple[tuple[int, Point], ...]) -> dict[str, list[float]]:
+    """A layout as the record keeps it: ball number (as text) -> [x, y], in ball order."""
     return {str(ball): [x, y] for ball, (x, y) in sorted(dict(layout).items())}
 
 
@@ -200,12 +202,14 @@ def _as_referee_reason(item: object) -> object:
 
 
 def strike_from_dict(value: object, where: str = "strike") -> Strike:
+    """A recorded strike, checked by the simulator's own reader (naming ``where``)."""
     from bola8.physics import Strike
 
     return Strike.from_dict(value, where)
 
 
 def call_from_dict(value: object, where: str = "call") -> rules.Call | None:
+    """A recorded call (None for no call), checked by the referee's own reader."""
     return None if value is None else rules.Call.from_dict(value, where)
 
 
@@ -224,6 +228,7 @@ def shorten(text: str, limit: int = SHOWN) -> str:
 
 # ------------------------------------------------------------------ field checks
 def is_int(value: object) -> bool:
+    """``value`` is an int and not a bool."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -110,6 +110,7 @@ class RecordWriter:
 
     def on_lag(self, strokes: Sequence[LagStroke], winner: int | None, breaker: int, reason: str,
                coin_toss: bool = False) -> None:
+        """The record's line for the lag."""
         self.lines.append({"type": "lag", "reason": reason, "winner": winner, "breaker": breaker,
                            "coin_toss": coin_toss,
                            "strokes": [{"player": s.player, "speed": s.speed,
@@ -117,26 +118,33 @@ class RecordWriter:
                                        for s in strokes]})
 
     def on_game_start(self, number: int, game: Game) -> None:
+        """The record's line for the game's start."""
         self.lines.append(game_line(game, number))
 
     def on_place(self, player: int, point: Point, game: Game) -> None:
+        """The record's line for the placement."""
         self.lines.append({"type": "place", "player": player, "x": point[0], "y": point[1]})
 
     def on_turn(self, turn: Turn, choice: object) -> None:
+        """The record's line for the action judged."""
         self.lines.append(turn_line(turn, choice))
 
     def on_warn(self, player: int, number: int | None) -> None:
+        """The record's line for the warning."""
         self.lines.append({"type": "warn", "player": player})
 
     def on_disqualify(self, player: int, number: int | None) -> None:
+        """The record's line for the disqualification."""
         self.lines.append({"type": "disqualify", "player": player})
 
     def on_game_end(self, number: int, game: Game, score: Sequence[int]) -> None:
+        """The record's line for the game's end."""
         self.lines.append({"type": "game_end", "number": number, "result": game.state.result,
                            "winner": game.state.winner, "score": list(score)})
         self.save()
 
     def on_match_end(self, result: MatchResult) -> None:
+        """The record's line for the match's end."""
         self.lines.append({"type": "match_end", "winner": result.winner, "score": list(result.score),
                            "result": result.result})
         self.close()

@@ -115,6 +115,7 @@ class ReplayReport:
 
     @property
     def complete(self) -> bool:
+        """The record holds the whole match (it was not interrupted)."""
         return self.interrupted_after is None
 
     def to_dict(self) -> dict[str, Any]:
@@ -157,6 +158,7 @@ class Replayer:
         self.ended = False               # match_end seen
 
     def report(self) -> ReplayReport:
+        """What the replay found: the counts, every mismatch, and where an interrupted record stops."""
         if self.games == 0 and not self.progress.over:
             raise InputError("record: it holds no game line, so there is nothing to replay.",
                              "record: no contiene ninguna línea game, así que no hay nada que repetir.")
@@ -166,6 +168,7 @@ class Replayer:
 
     # ------------------------------------------------------------ checks
     def differ(self, line: Line, what: str, recorded: object, replayed: object) -> None:
+        """Note a mismatch when the recorded and replayed values of ``what`` differ."""
         if _norm(recorded) != _norm(replayed):
             self.mismatches.append(Mismatch(line["_line"], line["type"], what, recorded, replayed))
 
@@ -184,6 +187,7 @@ class Replayer:
         return f"game {progress.games + 1}"
 
     def sequence(self, line: Line, recorded: str) -> None:
+        """Note a mismatch when this line is not what the match expects next."""
         expected = self.expected()
         if recorded != expected:
             self.differ(line, "sequence", recorded, expected)
@@ -238,6 +242,7 @@ class Replayer:
         self.closed = True               # the game in play ends unfinished, with the match
 
     def lag(self, line: Line) -> None:
+        """Replay a lag line: simulate both strokes and confirm the winner and the breaker."""
         due = self.progress.lag_due()
         self.sequence(line, f"lag ({line['reason']})")
         strokes = tuple(lag_stroke(self.spec, float(s["speed"]), player=int(s["player"]),
@@ -257,6 +262,7 @@ class Replayer:
         self.progress.lagged(line["reason"] if due is None else due, line["breaker"])
 
     def game_line(self, line: Line) -> None:
+        """Replay a game line: confirm its number, breaker and rack, and start the game."""
         self.sequence(line, f"game {self.progress.games + 1}")
         number = self.progress.game_started()
         header = self.header
@@ -275,6 +281,7 @@ class Replayer:
         self.games += 1
 
     def game_end(self, line: Line) -> None:
+        """Replay a game_end line: confirm the result and the score."""
         self.sequence(line, "game_end")
         game = self.game
         if game is None:
@@ -290,6 +297,7 @@ class Replayer:
         self.differ(line, "score", line.get("score"), self.progress.score)
 
     def match_end(self, line: Line) -> None:
+        """Replay the match_end line: confirm the winner, the score and how the match ended."""
         self.sequence(line, "match_end")
         progress = self.progress
         self.differ(line, "match result", [line.get("winner"), line.get("score"), line.get("result")],
@@ -297,6 +305,9 @@ class Replayer:
         self.ended = True
 
     def action(self, line: Line) -> None:
+        """Replay one action line (place, shot, choice, declare): play it and confirm its ruling, state and
+        layout.
+        """
         kind = line["type"]
         game = self.game
         if game is None:

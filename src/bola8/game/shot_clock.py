@@ -23,6 +23,7 @@ class ShotClock:
     warned: frozenset[int] = frozenset()
 
     def warn(self, player: int) -> ShotClock:
+        """The clock with ``player`` warned too (Art. 24: from now on his shots are timed)."""
         return ShotClock(self.warned | {player})
 
     def running(self, player: int) -> bool:

@@ -65,6 +65,7 @@ def build_parser(chosen: str | None, lang: str = "es") -> Parser:
 
 
 def words_for(lang: str, es: str, en: str) -> str:
+    """``es`` or ``en``, as ``lang`` asks."""
     return es if lang == "es" else en
 
 

@@ -100,6 +100,7 @@ class Parser(argparse.ArgumentParser):
                           help=words(self, "muestra esta ayuda y termina", "show this help and exit"))
 
     def error(self, message: str) -> NoReturn:
+        """argparse's complaint as the one InputError, in both languages (exit 2 through ``main``)."""
         raise argument_error(message)
 
 

@@ -20,6 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``bola8 advise`` with the parsed ``args``; the exit status."""
     return guarded(_run, args.lang)
 
 

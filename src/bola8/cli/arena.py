@@ -16,6 +16,7 @@ from bola8.extras import require
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``bola8 arena`` on ``parser`` (help in the parser's language)."""
     from bola8.players.arena import DEFAULT_NOISES, DEFAULT_OPPONENTS
 
     def h(es: str, en: str) -> str:
@@ -56,6 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``bola8 arena`` with the parsed ``args``; the exit status."""
     return guarded(lambda: _run(args), args.lang)
 
 

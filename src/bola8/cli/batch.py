@@ -45,6 +45,7 @@ def add_game_options(parser: argparse.ArgumentParser, *, games_default: str) -> 
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``bola8 batch`` on ``parser`` (help in the parser's language)."""
     def h(es: str, en: str) -> str:
         return words(parser, es, en)
 
@@ -64,6 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``bola8 batch`` with the parsed ``args``; the exit status."""
     return guarded(lambda: _run(args), args.lang)
 
 
@@ -87,6 +89,7 @@ def read_common(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def player_list(text: str, field: str = "--players") -> list[str]:
+    """The comma-separated player names of ``text``, refusing an empty one by ``field``."""
     from bola8.errors import InputError
 
     names = [k.strip() for k in text.split(",")]
@@ -176,6 +179,7 @@ class ProgressBar:
         self._bar: Any = None
 
     def update(self, done: int, total: int) -> None:
+        """``done`` units of ``total``: the bar opens at the first update and moves on."""
         if not self.enabled:
             return
         if self._bar is None:
@@ -187,6 +191,7 @@ class ProgressBar:
             self._bar.update(done - self._bar.n)
 
     def close(self) -> None:
+        """Close the bar, if one was opened."""
         if self._bar is not None:
             self._bar.close()
             self._bar = None

@@ -54,6 +54,7 @@ _SAY = by_language({
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``bola8 demo`` on ``parser`` (help in the parser's language)."""
     parser.add_argument("--race", metavar="N", default="3",
                         help=words(parser, "partidas que hay que ganar en el encuentro de la demostración "
                                            "(por defecto 3)", "games needed to win the demo match (default 3)"))
@@ -68,6 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``bola8 demo`` with the parsed ``args``; the exit status."""
     return guarded(lambda: _run(args), args.lang)
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from bola8.cli._io import add_lang_argument, guarded, words
 from bola8.cli.options import add_match_options, read_match_options
+from bola8.game.match import NullObserver
 
 if TYPE_CHECKING:
     from bola8.game.game import Game, Turn
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``bola8 match`` on ``parser`` (help in the parser's language)."""
     def h(es: str, en: str) -> str:
         return words(parser, es, en)
 
@@ -59,6 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``bola8 match`` with the parsed ``args``; the exit status."""
     return guarded(lambda: _run(args), args.lang)
 
 
@@ -156,7 +159,7 @@ def _director(text: str) -> Official:
     return director
 
 
-class Progress:
+class Progress(NullObserver):
     """The match's progress on standard error: the leader's games out of the race.
 
     On a terminal, a bar that updates in place with its rate and the time
@@ -178,6 +181,7 @@ class Progress:
             return False
 
     def on_match_start(self, settings: MatchSettings) -> None:
+        """Open the bar, on a terminal."""
         if self._terminal():
             from tqdm import tqdm
 
@@ -187,6 +191,7 @@ class Progress:
                                                         "[{elapsed}<{remaining}, {rate_fmt}] {postfix}")
 
     def on_game_end(self, number: int, game: Game, score: list[int]) -> None:
+        """Show the score: the bar moves to the leader's games, or one plain line off a terminal."""
         text = f"{score[0]}-{score[1]}"
         bar = self.bar
         if bar is not None:
@@ -199,34 +204,17 @@ class Progress:
             print(f"{text} ({self.label})", file=sys.stderr, flush=True)
 
     def on_match_end(self, result: MatchResult) -> None:
+        """Close the bar."""
         self.close()
 
     def close(self) -> None:
+        """Close the bar if it is open (also after a Ctrl-C or an error), ending its line."""
         bar, self.bar = self.bar, None
         if bar is not None:
             from tqdm import tqdm
 
             assert isinstance(bar, tqdm)
             bar.close()
-
-    def on_lag(self, strokes: tuple[LagStroke, LagStroke], winner: int, breaker: int, reason: str,
-               coin_toss: bool = False) -> None:
-        pass
-
-    def on_game_start(self, number: int, game: Game) -> None:
-        pass
-
-    def on_place(self, player: int, point: tuple[float, float], game: Game) -> None:
-        pass
-
-    def on_turn(self, turn: Turn, choice: object) -> None:
-        pass
-
-    def on_warn(self, player: int, number: int | None) -> None:
-        pass
-
-    def on_disqualify(self, player: int, number: int | None) -> None:
-        pass
 
 
 class Interruptible:
@@ -248,29 +236,38 @@ class Interruptible:
             event()
 
     def on_match_start(self, settings: MatchSettings) -> None:
+        """Hand the match's start on, whole (a Ctrl-C waits until it is)."""
         self._hand(lambda: self.inner.on_match_start(settings))
 
     def on_lag(self, strokes: tuple[LagStroke, LagStroke], winner: int, breaker: int, reason: str,
                coin_toss: bool = False) -> None:
+        """Hand the lag on, whole (a Ctrl-C waits until it is)."""
         self._hand(lambda: self.inner.on_lag(strokes, winner, breaker, reason, coin_toss))
 
     def on_game_start(self, number: int, game: Game) -> None:
+        """Hand the game's start on, whole (a Ctrl-C waits until it is)."""
         self._hand(lambda: self.inner.on_game_start(number, game))
 
     def on_place(self, player: int, point: tuple[float, float], game: Game) -> None:
+        """Hand the placement on, whole (a Ctrl-C waits until it is)."""
         self._hand(lambda: self.inner.on_place(player, point, game))
 
     def on_turn(self, turn: Turn, choice: object) -> None:
+        """Hand the action judged on, whole (a Ctrl-C waits until it is)."""
         self._hand(lambda: self.inner.on_turn(turn, choice))
 
     def on_game_end(self, number: int, game: Game, score: list[int]) -> None:
+        """Hand the game's end on, whole (a Ctrl-C waits until it is)."""
         self._hand(lambda: self.inner.on_game_end(number, game, score))
 
     def on_warn(self, player: int, number: int | None) -> None:
+        """Hand the warning on, whole (a Ctrl-C waits until it is)."""
         self._hand(lambda: self.inner.on_warn(player, number))
 
     def on_disqualify(self, player: int, number: int | None) -> None:
+        """Hand the disqualification on, whole (a Ctrl-C waits until it is)."""
         self._hand(lambda: self.inner.on_disqualify(player, number))
 
     def on_match_end(self, result: MatchResult) -> None:
+        """Hand the match's end on, whole (a Ctrl-C waits until it is)."""
         self._hand(lambda: self.inner.on_match_end(result))

@@ -18,10 +18,12 @@ from bola8.cli._io import add_lang_argument, guarded
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``bola8 referee`` on ``parser`` (help in the parser's language)."""
     add_lang_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``bola8 referee`` with the parsed ``args``; the exit status."""
     return guarded(lambda: _run(args), args.lang)
 
 

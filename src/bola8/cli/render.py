@@ -12,6 +12,7 @@ from bola8.cli._io import add_lang_argument, guarded
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``bola8 render`` on ``parser`` (help in the parser's language)."""
     parser.add_argument("file", help="a game or match record (JSON Lines)")
     parser.add_argument("--shot", type=int, default=1,
                         help="which shot, counting from 1 through the whole match, as bola8 match numbers "
@@ -21,6 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``bola8 render`` with the parsed ``args``; the exit status."""
     return guarded(lambda: _run(args), args.lang)
 
 

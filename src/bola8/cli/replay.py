@@ -39,12 +39,14 @@ _SHOWN = 50   # mismatches printed; --json gives them all
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``bola8 replay`` on ``parser`` (help in the parser's language)."""
     parser.add_argument("file", help="a game or match record (JSON Lines)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     add_lang_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``bola8 replay`` with the parsed ``args``; the exit status."""
     return guarded(lambda: _run(args), args.lang)
 
 

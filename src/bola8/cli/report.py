@@ -9,6 +9,7 @@ from bola8.extras import require
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``bola8 report`` on ``parser`` (help in the parser's language)."""
     def h(es: str, en: str) -> str:
         return words(parser, es, en)
 
@@ -23,6 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``bola8 report`` with the parsed ``args``; the exit status."""
     return guarded(lambda: _run(args), args.lang)
 
 

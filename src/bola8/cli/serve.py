@@ -23,6 +23,7 @@ def default_db() -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``bola8 serve`` on ``parser`` (help in the parser's language)."""
     from bola8.cli._io import add_lang_argument, words
 
     parser.add_argument("--host", default="127.0.0.1",
@@ -101,6 +102,7 @@ def kernel_cache(environ: dict[str, str] | os._Environ[str]) -> tuple[str | None
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``bola8 serve`` with the parsed ``args``; the exit status."""
     import json
     import logging
     import sys

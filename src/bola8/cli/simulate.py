@@ -18,6 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``bola8 simulate`` with the parsed ``args``; the exit status."""
     return guarded(_run, args.lang)
 
 

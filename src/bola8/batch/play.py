@@ -43,10 +43,12 @@ class UnitRows:
     record: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """The unit's rows as JSON (a finished unit's part file)."""
         return {"unit": self.unit, "games": self.games, "shots": self.shots, "record": self.record}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> UnitRows:
+        """A finished unit's rows read back from its part file."""
         return cls(unit=int(data["unit"]), games=list(data["games"]), shots=list(data["shots"]),
                    record=data.get("record"))
 

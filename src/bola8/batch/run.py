@@ -48,13 +48,16 @@ class BatchResult:
     rows: dict[int, UnitRows] = field(default_factory=dict)
 
     def games(self) -> list[dict[str, Any]]:
+        """Every game row, in unit order (the order the Parquet file keeps)."""
         return [g for unit in sorted(self.rows) for g in self.rows[unit].games]
 
     def shots(self) -> list[dict[str, Any]]:
+        """Every action row, in unit order."""
         return [s for unit in sorted(self.rows) for s in self.rows[unit].shots]
 
 
 def check_workers(workers: object) -> int:
+    """``workers`` if it is a whole number of processes from 1 to ``MAX_WORKERS``, else an InputError."""
     if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
         raise InputError(f"workers: {workers!r} is not a number of workers; expected a whole number from 1 "
                          f"to {MAX_WORKERS}.",

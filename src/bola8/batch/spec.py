@@ -87,12 +87,14 @@ class BatchSpec:
         return (self.labels[0] or defaults[0], self.labels[1] or defaults[1])
 
     def to_dict(self) -> dict[str, Any]:
+        """The spec as JSON, as the folder's manifest keeps it."""
         data = asdict(self)
         data["players"], data["labels"] = list(self.players), list(self.labels)
         return data
 
     @classmethod
     def from_dict(cls, data: Any) -> BatchSpec:
+        """The spec a folder's manifest holds, refusing unknown fields (and, as when made, bad values)."""
         if not isinstance(data, dict):
             raise InputError("batch: the manifest's spec is not an object.",
                              "batch: la especificación del manifiesto no es un objeto.")

@@ -94,9 +94,11 @@ class BatchFolder:
         return done
 
     def save_part(self, rows: UnitRows) -> None:
+        """Write a finished unit's rows as its part file, atomically: a resumed batch skips it."""
         write_atomically(os.path.join(self.parts, _part_name(rows.unit)), json.dumps(rows.to_dict()), field="-o")
 
     def read_part(self, unit: int) -> UnitRows:
+        """The rows of a finished unit, from its part file."""
         with open(os.path.join(self.parts, _part_name(unit)), encoding="utf-8") as handle:
             return UnitRows.from_dict(json.load(handle))
 

@@ -100,6 +100,9 @@ class TournamentSpec:
         return tuple(names)
 
     def pairings(self) -> list[tuple[int, int, BatchSpec]]:
+        """Every pair of players (i < j) with the batch that plays their matches, each pairing with a seed of
+        its own.
+        """
         names = self.names
         out = []
         number = 0
@@ -115,6 +118,7 @@ class TournamentSpec:
 
 @dataclass
 class Standing:
+    """One player's line of the table: matches played and won, games, and the rating."""
     name: str
     matches: int = 0
     wins: int = 0
@@ -124,9 +128,11 @@ class Standing:
 
     @property
     def win_rate(self) -> float:
+        """The share of matches won (0 before any)."""
         return self.wins / self.matches if self.matches else 0.0
 
     def to_dict(self) -> dict[str, Any]:
+        """The line as JSON, with the 95% Wilson interval of the win rate."""
         low, high = wilson(self.wins, self.matches)
         return {"player": self.name, "matches": self.matches, "wins": self.wins,
                 "win_rate": round(self.win_rate, 4), "ci95": [round(low, 4), round(high, 4)],
@@ -135,11 +141,13 @@ class Standing:
 
 @dataclass
 class TournamentResult:
+    """A round robin's outcome: the standings, best first, and who beat whom how often."""
     spec: TournamentSpec
     standings: list[Standing] = field(default_factory=list)
     head_to_head: dict[tuple[str, str], int] = field(default_factory=dict)   # (a, b): matches a beat b
 
     def to_dict(self) -> dict[str, Any]:
+        """The result as JSON (bola8 tournament --json)."""
         return {"players": list(self.spec.names), "matches_per_pairing": self.spec.matches,
                 "race": self.spec.race, "seed": self.spec.seed,
                 "standings": [s.to_dict() for s in self.standings],

@@ -36,12 +36,15 @@ class Bola8AEC(AECEnv[str, np.ndarray, np.ndarray]):  # type: ignore[misc]  # pe
         self._seed_rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent``: the same 58 floats in [-1, 1] for both."""
         return self._observation_space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: the same 9 floats in [-1, 1] for both."""
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new rack (seeded by ``seed`` when given), played up to the first learner's stroke."""
         if seed is not None:
             self._seed_rng = np.random.default_rng(seed)
         self._table = Table(self.settings, int(self._seed_rng.integers(2**62)), learners=(0, 1))
@@ -57,10 +60,12 @@ class Bola8AEC(AECEnv[str, np.ndarray, np.ndarray]):  # type: ignore[misc]  # pe
         self.agent_selection = AGENTS[self._table.to_act]
 
     def observe(self, agent: str) -> np.ndarray:
+        """What ``agent`` sees: the table from its own seat."""
         assert self._table is not None, "call reset() first"
         return observe(self._table.game, AGENTS.index(agent))
 
     def step(self, action: np.ndarray | None) -> None:
+        """The selected agent's stroke, judged by the referee; the rewards, and the next agent to act."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -62,6 +62,7 @@ class Table:
 
     @property
     def over(self) -> bool:
+        """The rack is over."""
         return self.game.is_over
 
     def advance(self, outcome: Outcome) -> None:

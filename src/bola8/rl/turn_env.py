@@ -39,12 +39,16 @@ class Bola8TurnEnv(gymnasium.Env[np.ndarray, np.ndarray]):
 
     @property
     def table(self) -> Table:
+        """The table in play (ResetNeeded before the first reset)."""
         if self._table is None:
             raise gymnasium.error.ResetNeeded("call reset() before step()")
         return self._table
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        """A new rack (seeded by ``seed`` when given), played up to the learner's first stroke; the observation
+        and the seat.
+        """
         super().reset(seed=seed)
         self._table = Table(self.settings, int(self.np_random.integers(2**62)), learners=(0,))
         outcome = Outcome()
@@ -55,6 +59,9 @@ class Bola8TurnEnv(gymnasium.Env[np.ndarray, np.ndarray]):
         return self._observation(), {"seat": self._table.to_act}
 
     def step(self, action: np.ndarray) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """The learner's stroke and everything up to its next one (the opponent's strokes included);
+        observation, reward, terminated, truncated, info.
+        """
         table = self.table
         if table.over:
             raise gymnasium.error.ResetNeeded("the rack is over; call reset()")

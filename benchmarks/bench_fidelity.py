@@ -67,7 +67,7 @@ import _target_size  # noqa: E402  (standard library only)
 from bola8.game import Game  # noqa: E402
 from bola8.game.layout import freeze  # noqa: E402
 from bola8.game.racking import Tightness, rack, rack_places, rack_seed_for  # noqa: E402
-from bola8.physics import (BallParams, CueParams, PhysicsSettings, Strike, TableSpec, simulate_layout,  # noqa: E402
+from bola8.physics import (CUES, BallParams, CueParams, PhysicsSettings, Strike, TableSpec, simulate_layout,  # noqa: E402
                            table_spec)
 from bola8.physics import codes as C  # noqa: E402
 from bola8.physics.models import CUSHION_MODELS, names  # noqa: E402
@@ -781,28 +781,49 @@ def air_figures(n_breaks: int) -> None:
             print(f"| {elev:g} deg | {q + 1} | {speed:.3f} / {speeds[q]} | {row[6] / rps:.3f} / {spins[q]} "
                   f"| {angle:.3f} / {angles[q]} | {hop:.3f} / {hops[q]} |")
     print()
+    print("### The cue ball's launch speed from the stick's (centre hit, level cue)")
+    print()
+    print("| cue | mass | tip restitution | ball / stick speed | stick 8 m/s gives | TP A.30: (1 + e) / (1 + m/M) |")
+    print("|---|---|---|---|---|---|")
+    ball_mass = PhysicsSettings().ball.mass
+    for cue_name, cue in CUES.items():
+        r = simulate_layout(spec, {0: (0.635, 0.3)}, Strike(8.0, 90.0, cue=cue_name))
+        speed = float(np.hypot(r.snap[0, 0, 3], r.snap[0, 0, 4]))
+        formula = (1.0 + cue.tip_restitution) / (1.0 + ball_mass / cue.mass)
+        print(f"| {cue_name} | {cue.mass:.3f} kg | {cue.tip_restitution:g} | {speed / 8.0:.3f} | {speed:.2f} m/s "
+              f"| {formula:.3f} |")
+    print()
+    print("Published: tip restitution 0.71-0.75 for playing cues with medium leather tips, 0.81-0.87 for jump and "
+          "break cues with phenolic tips (Alciatore, \"cue tip efficiency\" FAQ and its video experiment); "
+          "professional breaks 22-26 mph, 9.8-11.6 m/s (Onoda, Billiards Digest 1989), a powerful break "
+          "11-13 m/s (Alciatore, typical speeds FAQ). FastFiz's launch (2 m V / (1 + m/M)) and pooltool's are "
+          "those of a perfectly elastic tip (e = 1).")
+    print()
     print("### Jumps from the strike (centre hit): first flight's top height and length")
     print()
-    print("| cue | elevation | stick 2 m/s | stick 3 m/s | stick 4 m/s |")
-    print("|---|---|---|---|---|")
-    for cue_name, cue in (("playing cue 0.567 kg", CueParams()), ("jump cue 0.25 kg", CueParams(mass=0.25))):
+    print("| cue | elevation | stick 2 m/s | stick 3 m/s | stick 4 m/s | stick 6 m/s |")
+    print("|---|---|---|---|---|---|")
+    for cue_name, cue in CUES.items():
         settings = PhysicsSettings(cue=cue)
         for elev in (15.0, 25.0, 35.0, 45.0, 60.0):
             cells = []
-            for speed in (2.0, 3.0, 4.0):
+            for speed in (2.0, 3.0, 4.0, 6.0):
                 v, _ = strike_state(Strike(speed, 90.0, elev), settings.ball, cue)
-                r = simulate_layout(spec, {0: (0.635, 0.3)}, Strike(speed, 90.0, elev), settings)
+                r = simulate_layout(spec, {0: (0.635, 0.3)}, Strike(speed, 90.0, elev, cue=cue_name))
                 if r.snap[0, 0, 9] != C.AIRBORNE:
                     cells.append("no jump (jammed)" if v[2] >= 0.0 else "stays on the cloth")
                     continue
                 vz = float(r.snap[0, 0, 5])
                 land = next(k for k, e in enumerate(r.events) if e.type == "land")
                 cells.append(f"{vz * vz / (2 * G) * 100:.1f} cm, {float(r.snap[land, 0, 1]) - 0.3:.2f} m")
-            print(f"| {cue_name} | {elev:g} deg | " + " | ".join(cells) + " |")
+            print(f"| {cue_name} ({cue.mass:.3f} kg) | {elev:g} deg | " + " | ".join(cells) + " |")
     print()
     print("Published: more elevation - higher, shorter jump; more speed - higher, longer; 45 deg and a "
           "centre hit for a typical jump; a light jump cue jumps more easily (VEPS XV, BD March 2011; "
-          "\"Jump Shots Made Simple\", BD Oct. 2023). Clearing a ball needs the bottom 57 mm up over it.")
+          "\"Jump Shots Made Simple\", BD Oct. 2023); a playing cue jumps a ball about half a ball high over "
+          "10-12 in at low elevation, higher jumps need a jump cue (cuesight, \"Jumping - it's in the wrist\"); "
+          "keep the grip light so the cue rebounds and does not trap the cue ball (Alciatore). Clearing a ball "
+          "needs the bottom 57 mm up over it.")
     print()
     print("### Masse: final direction against Coriolis's aiming line (TP A.19)")
     print()

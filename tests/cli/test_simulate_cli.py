@@ -64,9 +64,31 @@ def test_settings_choose_the_cushion_model():
     assert finals["stronge"] != finals["han2005"]
 
 
+def test_the_cue_decides_whether_an_elevated_stroke_jumps_a_blocking_ball():
+    # 45 degrees over a ball 0.3 m away: the playing cue traps the cue ball against the slate (it hits the 5);
+    # the jump cue, named in settings.cue or in strike.cue, lifts it over the 5 onto the 3 (a legal jump)
+    layout = {"0": [0.635, 0.5], "5": [0.635, 0.8], "3": [0.635, 1.6]}
+    strike = {"speed": 3.0, "phi": 90.0, "theta": 45.0}
+    firsts = {}
+    for label, request in (("playing", {"balls": layout, "strike": strike}),
+                           ("settings", {"balls": layout, "strike": strike, "settings": {"cue": "jump"}}),
+                           ("strike", {"balls": layout, "strike": {**strike, "cue": "jump"}}),
+                           ("own", {"balls": layout, "strike": strike, "settings": {"cue": {"mass": 0.283, "tip": 0.84}}})):
+        p = _run(json.dumps(request))
+        assert p.returncode == 0, p.stdout + p.stderr
+        out = json.loads(p.stdout)
+        firsts[label] = (out["facts"]["first_contact"], out["facts"]["referee_fouls"],
+                         any(e["type"] == "land" for e in out["events"]))
+    assert firsts["playing"][0] == 5
+    assert firsts["settings"] == firsts["strike"] == firsts["own"] == (3, [], True)
+
+
 @pytest.mark.parametrize("payload, field", [
     ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90}, "settings": {"cushion_model": "rubber"}}',
      "settings.cushion_model"),
+    ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90}, "settings": {"cue": "heavy"}}', "settings.cue"),
+    ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90, "cue": "masse"}}', "strike.cue"),
+    ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90}, "settings": {"cue": {"mass": -1}}}', "settings.cue.mass"),
     ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90}, "settings": {"cushion_model": "stronge", '
      '"stronge_omega_ratio": 2.5}}', "settings.stronge_omega_ratio"),
     ('{"rack_seed": 1, "strike": {"speed": 2, "phi": 90}, "settings": {"mu": 0.2}}', "settings.mu"),

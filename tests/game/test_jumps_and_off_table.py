@@ -107,3 +107,15 @@ def test_the_diagram_marks_where_a_ball_left_the_table(at, spec):
         svg = render_shot(spec, game.layout, turn.simulation, title="#1", call=turn.call, ruling=turn.ruling,
                           lang=lang, after=turn.game.layout)
         assert svg.count('class="off-table" data-ball="3"') == 1 and caption in svg
+
+
+def test_the_jump_cue_clears_a_blocker_the_playing_cue_cannot_at_45_degrees(at, spec):
+    # at 45 degrees the heavy playing cue traps the ball against the slate; the light jump cue lets it jump
+    layout, _, _ = _jump_layout(spec)
+    game = at({**layout, **_others()}, groups=["solids", "stripes"])
+    aim = _aim(layout[0], layout[3])
+    blocked = game.play(Strike(3.0, aim, 45.0), rules.Call(3, "foot-left"))
+    assert jump_of(blocked.simulation) is None and blocked.shot.first_contact == 12
+    jumped = game.play(Strike(3.0, aim, 45.0, cue="jump"), rules.Call(3, "foot-left"))
+    assert jump_of(jumped.simulation) == "legal" and jumped.shot.first_contact == 3
+    assert jumped.shot.pocketed_balls == (3,) and not jumped.ruling.foul and jumped.strike.cue == "jump"

@@ -3,7 +3,7 @@
 Public API (kept stable for the game layer and the benchmarks)::
 
     TableSpec, TABLES, table_spec    table presets and geometry
-    BallParams, PhysicsSettings      parameters and models as data (CueParams too)
+    BallParams, PhysicsSettings      parameters and models as data (CueParams too; CUES: the named cues)
     Strike, ShotResult, Event        values
     simulate_layout(spec, balls, strike, settings=None)   the fast path
 
@@ -14,10 +14,10 @@ The whole JSON request (a layout or a rack seed) is read by
 from __future__ import annotations
 
 from bola8.physics.api import simulate_layout
-from bola8.physics.params import BallParams, CueParams, PhysicsSettings
+from bola8.physics.params import CUES, BallParams, CueParams, PhysicsSettings
 from bola8.physics.result import Event, ShotResult
 from bola8.physics.strike import Strike
 from bola8.physics.table import TABLES, TableSpec, table_spec
 
-__all__ = ["TableSpec", "TABLES", "table_spec", "BallParams", "CueParams", "PhysicsSettings", "Strike",
+__all__ = ["TableSpec", "TABLES", "table_spec", "BallParams", "CueParams", "CUES", "PhysicsSettings", "Strike",
            "ShotResult", "Event", "simulate_layout"]

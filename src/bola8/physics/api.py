@@ -7,6 +7,7 @@ The request as a whole (a layout or a rack seed, the strike, the settings) is re
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -14,7 +15,7 @@ import numpy as np
 from bola8.errors import InputError
 from bola8.physics import codes as C
 from bola8.physics.engine import play_stroke
-from bola8.physics.params import PhysicsSettings
+from bola8.physics.params import CUES, CueParams, PhysicsSettings
 from bola8.physics.result import ShotResult
 from bola8.physics.strike import Strike, finite_float, not_finite_error
 from bola8.physics.table import TableSpec
@@ -24,7 +25,8 @@ _DEFAULT_SETTINGS = PhysicsSettings()
 
 def simulate_layout(spec: TableSpec, balls: dict[int, tuple[float, float]], strike: Strike,
                     settings: PhysicsSettings | None = None) -> ShotResult:
-    """Play one stroke on the cue ball (ball 0) of a layout assumed valid."""
+    """Play one stroke on the cue ball (ball 0) of a layout assumed valid, with the strike's named cue
+    (``Strike.cue``) or else the settings' cue."""
     settings = settings or _DEFAULT_SETTINGS
     if 0 not in balls:
         raise InputError("balls: the cue ball (0) is missing.", "balls: falta la bola blanca (0).")
@@ -34,8 +36,8 @@ def simulate_layout(spec: TableSpec, balls: dict[int, tuple[float, float]], stri
     g = spec.geometry
     k, ev_t, ev, snap, _, _, truncated = play_stroke(
         np.array(list(start.values())), float(strike.speed), float(strike.phi), float(strike.theta),
-        float(strike.a), float(strike.b), prm, g.segments, g.circles, g.holes, settings.max_events,
-        C.RECORD_TRAJECTORIES)
+        float(strike.a), float(strike.b), settings.cue_array(strike.cue), prm, g.segments, g.circles, g.holes,
+        settings.max_events, C.RECORD_TRAJECTORIES)
     return ShotResult(spec=spec, start=start, numbers=numbers, prm=prm, ev_t=ev_t, ev_type=ev[:, 0],
                       ev_i=ev[:, 1], ev_j=ev[:, 2], ev_o=ev[:, 3], snap=snap, truncated=bool(truncated),
                       strike=strike)
@@ -99,12 +101,50 @@ def validate_layout(spec: TableSpec, raw: Any) -> dict[int, tuple[float, float]]
     return balls
 
 
-# The models a request may choose (an extension of the contract: models are settings).
-SETTINGS_FIELDS = ("cushion_model", "stronge_omega_ratio")
+# The models a request may choose (an extension of the contract: models are settings), and the cue.
+SETTINGS_FIELDS = ("cushion_model", "stronge_omega_ratio", "cue")
+CUE_FIELDS = ("name", "mass", "tip")
+
+
+def cue_from_json(raw: Any) -> CueParams:
+    """``settings.cue``: a named cue ("playing", "break", "jump": ``params.CUES``), or an object with any of
+    ``name`` (the cue it starts from, "playing" by default), ``mass`` (kg) and ``tip`` (the tip's
+    restitution, 0-1) - a cue of one's own."""
+    if isinstance(raw, str):
+        if raw not in CUES:
+            raise InputError(f"settings.cue: {raw!r} is not a cue; expected one of {', '.join(CUES)} or an object "
+                             f"with {', '.join(CUE_FIELDS)}.",
+                             f"settings.cue: {raw!r} no es un taco; se esperaba uno de {', '.join(CUES)} o un "
+                             f"objeto con {', '.join(CUE_FIELDS)}.")
+        return CUES[raw]
+    if not isinstance(raw, dict):
+        raise InputError(f"settings.cue: expected a cue's name ({', '.join(CUES)}) or an object with "
+                         f"{', '.join(CUE_FIELDS)}.",
+                         f"settings.cue: se esperaba el nombre de un taco ({', '.join(CUES)}) o un objeto con "
+                         f"{', '.join(CUE_FIELDS)}.")
+    unknown = sorted(set(raw) - set(CUE_FIELDS))
+    if unknown:
+        raise InputError(f"settings.cue.{unknown[0]}: unknown field; expected {', '.join(CUE_FIELDS)}.",
+                         f"settings.cue.{unknown[0]}: campo desconocido; se esperaba {', '.join(CUE_FIELDS)}.")
+    base = cue_from_json(raw.get("name", "playing"))
+    changes: dict[str, float] = {}
+    for key, field_name in (("mass", "mass"), ("tip", "tip_restitution")):
+        if key in raw:
+            value = finite_float(raw[key])
+            if value is None:
+                raise not_finite_error(f"settings.cue.{key}", raw[key])
+            changes[field_name] = value
+    if not changes:
+        return base
+    try:
+        return replace(base, **changes)
+    except InputError as error:     # CueParams names its own field; the contract calls the restitution "tip"
+        raise InputError(error.en.replace("cue.tip_restitution", "cue.tip"),
+                         error.es.replace("cue.tip_restitution", "cue.tip")) from None
 
 
 def settings_from_dict(data: Any) -> PhysicsSettings:
-    """``settings`` of a request: the cushion model and its parameter; the rest stay the defaults."""
+    """``settings`` of a request: the cushion model and its parameter, the cue; the rest stay the defaults."""
     if not isinstance(data, dict):
         raise InputError("settings: expected an object such as {\"cushion_model\": \"stronge\"}.",
                          "settings: se esperaba un objeto como {\"cushion_model\": \"stronge\"}.")
@@ -122,4 +162,5 @@ def settings_from_dict(data: Any) -> PhysicsSettings:
     value = finite_float(ratio)
     if value is None:
         raise not_finite_error("settings.stronge_omega_ratio", ratio)
-    return PhysicsSettings(cushion_model=model, stronge_omega_ratio=value)
+    cue = cue_from_json(data["cue"]) if "cue" in data else _DEFAULT_SETTINGS.cue
+    return PhysicsSettings(cushion_model=model, stronge_omega_ratio=value, cue=cue)

@@ -48,7 +48,8 @@ _DEFAULT_SETTINGS = PhysicsSettings()
 def run_batch(xy: FloatArray, strikes: FloatArray, prm: FloatArray, segs: FloatArray, circs: FloatArray,
               holes: FloatArray, max_events: int, record: int
               ) -> tuple[IntArray, FloatArray, IntArray, FloatArray, FloatArray, IntArray, IntArray, IntArray]:
-    """Play stroke m (``strikes[m]``: speed, phi, theta, a, b) from the layout ``xy`` at rest.
+    """Play stroke m (``strikes[m]``: speed, phi, theta, a, b, then its cue's mass, tip restitution, shaft end
+    mass and miscue limit) from the layout ``xy`` at rest.
 
     Returns (offsets (M+1,) of each stroke's events in the concatenated arrays, then the times, the events
     (type, i, j, object) and the snapshots - empty where ``record`` does not keep them -, each stroke's
@@ -75,10 +76,10 @@ def run_batch(xy: FloatArray, strikes: FloatArray, prm: FloatArray, segs: FloatA
             rvw[i, 0, 1] = xy[i, 1]
         first = np.int64(EV_MISCUE)
         speed, phi, theta, a, b = strikes[m, 0], strikes[m, 1], strikes[m, 2], strikes[m, 3], strikes[m, 4]
-        if not is_miscue(a, b, prm):
+        if not is_miscue(a, b, strikes[m, 8]):
             first = np.int64(EV_STRIKE)
             rvw[0, 1, 0], rvw[0, 1, 1], rvw[0, 1, 2], rvw[0, 2, 0], rvw[0, 2, 1], rvw[0, 2, 2] = launch(
-                speed, phi, theta, a, b, prm)
+                speed, phi, theta, a, b, strikes[m, 5], strikes[m, 6], strikes[m, 7], prm)
         k, ev_t, ev, snap, trunc = run_events(rvw, s, prm, segs, circs, holes, max_events, first, record)
         start = offsets[m]
         kept = ev_t.shape[0]
@@ -144,7 +145,12 @@ def simulate_batch(spec: TableSpec, balls: dict[int, tuple[float, float]], strik
     numbers = tuple(sorted(balls))
     start = {b: (float(balls[b][0]), float(balls[b][1])) for b in numbers}
     prm = settings.parameters(spec.cushion_height)
-    table = np.array([[s.speed, s.phi, s.theta, s.a, s.b] for s in strikes], dtype=np.float64).reshape(-1, 5)
+    rows = []
+    for s in strikes:
+        cue = settings.cue_of(s.cue)
+        rows.append([s.speed, s.phi, s.theta, s.a, s.b, cue.mass, cue.tip_restitution, cue.end_mass,
+                     cue.miscue_limit])
+    table = np.array(rows, dtype=np.float64).reshape(-1, 9)
     g = spec.geometry
     level = C.RECORD_NAMES.index(record)
     offsets, ev_t, ev, snap, final_xy, final_s, counts, truncated = run_batch(

@@ -30,7 +30,6 @@ RECORD_NAMES = ("final", "events", "trajectories")
 P_R, P_M, P_MUS, P_MUR, P_MUSP, P_G, P_EB = 0, 1, 2, 3, 4, 5, 6
 P_TA, P_TB, P_TC, P_EC, P_MUC, P_SINT, P_MODEL, P_STEPS, P_VMIN, P_OMEGA = 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
 P_TCHAT, P_BALL_MODEL, P_ET, P_VSETTLE = 17, 18, 19, 20
-P_CUE_M, P_CUE_TIP_E, P_CUE_END_M, P_MISCUE = 21, 22, 23, 24     # the cue (``params.CueParams``)
 
 EPS_V = 1e-9      # m/s: below this a speed is zero
 EPS_W = 1e-7      # rad/s: below this a spin is zero

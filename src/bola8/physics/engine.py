@@ -457,10 +457,11 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
 
 
 @kernel(entry=True)
-def play_stroke(xy: FloatArray, speed: float, phi: float, theta: float, a: float, b: float, prm: FloatArray,
-                segs: FloatArray, circs: FloatArray, holes: FloatArray, max_events: int, record: int
+def play_stroke(xy: FloatArray, speed: float, phi: float, theta: float, a: float, b: float, cue: FloatArray,
+                prm: FloatArray, segs: FloatArray, circs: FloatArray, holes: FloatArray, max_events: int, record: int
                 ) -> tuple[int, FloatArray, IntArray, FloatArray, FloatArray, IntArray, bool]:
-    """One stroke on ball 0 of a layout at rest (``xy``: each ball's centre, ball 0 the cue ball).
+    """One stroke on ball 0 of a layout at rest (``xy``: each ball's centre, ball 0 the cue ball), played
+    with the cue ``cue`` (mass, tip restitution, shaft end mass, miscue limit: ``params.CueParams``).
 
     The cue's impact (``launch``) or the miscue, then ``run_events``. Returns (count, times, events
     (type, i, j, object), snapshots, final state rvw (n, 3, 3), final motion states, truncated).
@@ -472,9 +473,9 @@ def play_stroke(xy: FloatArray, speed: float, phi: float, theta: float, a: float
         rvw[i, 0, 1] = xy[i, 1]
     s = np.zeros(n, dtype=np.int64)
     first = np.int64(EV_MISCUE)
-    if not is_miscue(a, b, prm):
+    if not is_miscue(a, b, cue[3]):
         first = np.int64(EV_STRIKE)
         rvw[0, 1, 0], rvw[0, 1, 1], rvw[0, 1, 2], rvw[0, 2, 0], rvw[0, 2, 1], rvw[0, 2, 2] = launch(
-            speed, phi, theta, a, b, prm)
+            speed, phi, theta, a, b, cue[0], cue[1], cue[2], prm)
     k, ev_t, ev, snap, truncated = run_events(rvw, s, prm, segs, circs, holes, max_events, first, record)
     return k, ev_t, ev, snap, rvw, s, truncated

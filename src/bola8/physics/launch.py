@@ -46,23 +46,23 @@ import numpy as np
 import numpy.typing as npt
 
 from bola8.physics._jit import kernel
-from bola8.physics.codes import P_CUE_END_M, P_CUE_M, P_CUE_TIP_E, P_ET, P_M, P_MISCUE, P_R
+from bola8.physics.codes import P_ET, P_M, P_R
 
 FloatArray = npt.NDArray[np.float64]
 
 
 @kernel()
-def is_miscue(a: float, b: float, prm: FloatArray) -> bool:
+def is_miscue(a: float, b: float, limit: float) -> bool:
     """The tip offset sqrt(a^2 + b^2) (fractions of R) is beyond the cue's miscue limit."""
-    return bool(np.sqrt(a * a + b * b) > prm[P_MISCUE])
+    return bool(np.sqrt(a * a + b * b) > limit)
 
 
 @kernel(tested=True)
-def launch(speed: float, phi: float, theta: float, a_frac: float, b_frac: float, prm: FloatArray
-           ) -> tuple[float, float, float, float, float, float]:
-    """(vx, vy, vz, wx, wy, wz) of the cue ball just after the tip leaves it (see the module)."""
+def launch(speed: float, phi: float, theta: float, a_frac: float, b_frac: float, cue_mass: float, tip_e: float,
+           end_mass: float, prm: FloatArray) -> tuple[float, float, float, float, float, float]:
+    """(vx, vy, vz, wx, wy, wz) of the cue ball just after the tip leaves it (see the module), for a cue of
+    ``cue_mass`` kg, tip restitution ``tip_e`` and shaft end mass ``end_mass`` kg (``params.CueParams``)."""
     R, m = prm[P_R], prm[P_M]
-    cue_mass, tip_e = prm[P_CUE_M], prm[P_CUE_TIP_E]
     inertia = 0.4 * m * R * R
     ph, th = np.radians(phi), np.radians(theta)
     dx, dy = np.cos(ph), np.sin(ph)
@@ -93,7 +93,6 @@ def launch(speed: float, phi: float, theta: float, a_frac: float, b_frac: float,
     wy = (rz * fx - rx * fz) / inertia
     wz = (rx * fy - ry * fx) / inertia
     if a_frac != 0.0:
-        end_mass = prm[P_CUE_END_M]
         alpha = np.arctan(2.5 * a_frac * np.sqrt(1.0 - a_frac * a_frac)
                           / (1.0 + m / end_mass + 2.5 * (1.0 - a_frac * a_frac)))
         ca, sa = np.cos(alpha), np.sin(alpha)

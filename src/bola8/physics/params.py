@@ -87,6 +87,30 @@ class CueParams:
     end_mass: float = 0.0085
     miscue_limit: float = 0.5
 
+    def __post_init__(self) -> None:
+        for name, low, high in (("mass", 0.05, 2.0), ("tip_restitution", 0.0, 1.0), ("end_mass", 0.0005, 0.1),
+                                ("miscue_limit", 0.05, 0.95)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not low < value <= high:
+                from bola8.errors import InputError
+
+                raise InputError(f"settings.cue.{name}: {value!r} is outside ({low:g}, {high:g}].",
+                                 f"settings.cue.{name}: {value!r} está fuera de ({low:g}, {high:g}].")
+
+
+# The cues a stroke may be played with, by name (``Strike.cue``, ``settings.cue`` of the JSON contract).
+# Tip restitution: Alciatore's "cue tip efficiency" FAQ measured 0.71-0.75 for playing cues with
+# medium leather tips and 0.81-0.87 for jump and break cues with phenolic tips (0.84 is that range's
+# middle). Masses: a 20 oz playing cue; a 19 oz break cue (Alciatore's "optimal cue weight": break cues
+# of 18-21 oz); a jump cue "about half of what a regular cue weighs" (Simpson, "Let's get jumping",
+# 2000), 10 oz. No shaft end mass is published for break or jump cues: they keep the playing shaft's.
+CUES: dict[str, CueParams] = {
+    "playing": CueParams(),
+    "break": CueParams(mass=0.539, tip_restitution=0.84),
+    "jump": CueParams(mass=0.283, tip_restitution=0.84),
+}
+CUE_NAMES = tuple(CUES)
+
 
 @dataclass(frozen=True)
 class PhysicsSettings:
@@ -200,6 +224,20 @@ class PhysicsSettings:
                              f"settings.stronge_omega_ratio: {self.stronge_omega_ratio!r} por la restitución de la "
                              f"banda {self.ball.e_cushion!r} debe superar 1 en el modelo deformable.")
 
+    def cue_of(self, name: str | None) -> CueParams:
+        """The cue a stroke is played with: the named one (``CUES``), or these settings' cue for None."""
+        return self.cue if name is None else CUES[name]
+
+    def cue_array(self, name: str | None) -> np.ndarray:
+        """``cue_of(name)`` as the kernels read it: (mass, tip restitution, end mass, miscue limit), built
+        once per settings and name (shared: never written)."""
+        cache: dict[str | None, np.ndarray] = self.__dict__.setdefault("_cue_arrays", {})
+        found = cache.get(name)
+        if found is None:
+            cue = self.cue_of(name)
+            found = cache[name] = np.array([cue.mass, cue.tip_restitution, cue.end_mass, cue.miscue_limit])
+        return found
+
     def parameters(self, cushion_height: float) -> np.ndarray:
         """``as_array(cushion_height)``, built once per settings and table: every simulation with these
         settings reads the same array (shared: never written, by the kernels or by anyone else)."""
@@ -220,7 +258,6 @@ class PhysicsSettings:
             self.min_normal_speed, self.stronge_omega_ratio, self.chatter_time,
             float(self._model_id(models.BALL_MODELS, self.ball_model)),
             b.e_table, float(np.sqrt(2.0 * b.gravity * self.settle_height)),
-            self.cue.mass, self.cue.tip_restitution, self.cue.end_mass, self.cue.miscue_limit,
         ], dtype=np.float64)
 
     @staticmethod

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from bola8.errors import InputError
-from bola8.physics.params import BallParams, CueParams, PhysicsSettings
+from bola8.physics.params import CUE_NAMES, BallParams, CueParams, PhysicsSettings
 
 
 def finite_float(v: Any) -> float | None:
@@ -61,6 +61,7 @@ class Strike:
     theta: float = 0.0
     a: float = 0.0
     b: float = 0.0
+    cue: str | None = None     # a named cue (params.CUES: "playing", "break", "jump"); None: the settings' cue
 
     def __post_init__(self) -> None:
         self.validate()
@@ -81,22 +82,29 @@ class Strike:
                              f"{self.a * self.a + self.b * self.b:g} must be below 1.",
                              f"{where}.a, {where}.b: el desplazamiento de la punta a^2 + b^2 = "
                              f"{self.a * self.a + self.b * self.b:g} debe ser menor que 1.")
+        if self.cue is not None and (not isinstance(self.cue, str) or self.cue not in CUE_NAMES):
+            raise InputError(f"{where}.cue: {self.cue!r} is not a cue; expected one of {', '.join(CUE_NAMES)}.",
+                             f"{where}.cue: {self.cue!r} no es un taco; se esperaba uno de {', '.join(CUE_NAMES)}.")
 
     @classmethod
     def from_dict(cls, d: Any, where: str = "strike") -> Strike:
         if not isinstance(d, dict):
-            raise InputError(f"{where}: expected an object with speed, phi, theta, a, b.",
-                             f"{where}: se esperaba un objeto con speed, phi, theta, a, b.")
-        unknown = sorted(set(d) - {"speed", "phi", "theta", "a", "b"})
+            raise InputError(f"{where}: expected an object with speed, phi, theta, a, b, cue.",
+                             f"{where}: se esperaba un objeto con speed, phi, theta, a, b, cue.")
+        unknown = sorted(set(d) - {"speed", "phi", "theta", "a", "b", "cue"})
         if unknown:
-            raise InputError(f"{where}.{unknown[0]}: unknown field; expected speed, phi, theta, a, b.",
-                             f"{where}.{unknown[0]}: campo desconocido; se esperaba speed, phi, theta, a, b.")
+            raise InputError(f"{where}.{unknown[0]}: unknown field; expected speed, phi, theta, a, b, cue.",
+                             f"{where}.{unknown[0]}: campo desconocido; se esperaba speed, phi, theta, a, b, cue.")
         return cls(speed=_number(d, "speed", None, where), phi=_number(d, "phi", None, where),
                    theta=_number(d, "theta", 0.0, where), a=_number(d, "a", 0.0, where),
-                   b=_number(d, "b", 0.0, where))
+                   b=_number(d, "b", 0.0, where), cue=d.get("cue"))
 
-    def to_dict(self) -> dict[str, float]:
-        return {"speed": self.speed, "phi": self.phi, "theta": self.theta, "a": self.a, "b": self.b}
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's object; ``cue`` only when the stroke names one (older records have none)."""
+        out: dict[str, Any] = {"speed": self.speed, "phi": self.phi, "theta": self.theta, "a": self.a, "b": self.b}
+        if self.cue is not None:
+            out["cue"] = self.cue
+        return out
 
     def is_miscue(self, limit: float) -> bool:
         """The tip offset is beyond ``limit`` (the arithmetic of ``launch.is_miscue``, which the event loop uses)."""
@@ -116,11 +124,12 @@ class Strike:
 
 
 def strike_state(strike: Strike, ball: BallParams, cue: CueParams) -> tuple[np.ndarray, np.ndarray]:
-    """(velocity (3,), angular velocity (3,)) of the cue ball just after the tip leaves it
+    """(velocity (3,), angular velocity (3,)) of the cue ball just after the tip of ``cue`` leaves it
     (``launch.launch``, the event loop's own arithmetic)."""
     from bola8.physics.launch import launch   # (here: the contract's checks above need no numba)
 
-    prm = PhysicsSettings(ball=ball, cue=cue).as_array(2.0 * ball.radius)
+    prm = PhysicsSettings(ball=ball).as_array(2.0 * ball.radius)
     vx, vy, vz, wx, wy, wz = launch(float(strike.speed), float(strike.phi), float(strike.theta), float(strike.a),
-                                    float(strike.b), prm)
+                                    float(strike.b), float(cue.mass), float(cue.tip_restitution),
+                                    float(cue.end_mass), prm)
     return np.array([vx, vy, vz]), np.array([wx, wy, wz])

@@ -96,4 +96,4 @@ class ExecutionNoise:
         offset = math.hypot(a, b)
         if offset > MAX_OFFSET:
             a, b = a * MAX_OFFSET / offset, b * MAX_OFFSET / offset
-        return Strike(speed=speed, phi=phi % 360.0, theta=theta, a=a, b=b)
+        return Strike(speed=speed, phi=phi % 360.0, theta=theta, a=a, b=b, cue=strike.cue)   # the same cue

@@ -814,8 +814,9 @@ def air_figures(n_breaks: int) -> None:
                     cells.append("no jump (jammed)" if v[2] >= 0.0 else "stays on the cloth")
                     continue
                 vz = float(r.snap[0, 0, 5])
-                land = next(k for k, e in enumerate(r.events) if e.type == "land")
-                cells.append(f"{vz * vz / (2 * G) * 100:.1f} cm, {float(r.snap[land, 0, 1]) - 0.3:.2f} m")
+                ends = r.events[1].type     # what ends the first flight: a landing, else a cushion in the air...
+                where = f"{float(r.snap[1, 0, 1]) - 0.3:.2f} m" if ends == "land" else f"{ends} before landing"
+                cells.append(f"{vz * vz / (2 * G) * 100:.1f} cm, {where}")
             print(f"| {cue_name} ({cue.mass:.3f} kg) | {elev:g} deg | " + " | ".join(cells) + " |")
     print()
     print("Published: more elevation - higher, shorter jump; more speed - higher, longer; 45 deg and a "

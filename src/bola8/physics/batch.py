@@ -29,7 +29,7 @@ from bola8.errors import InputError
 from bola8.physics import codes as C
 from bola8.physics._jit import kernel
 from bola8.physics.codes import EV_MISCUE, EV_STRIKE, RECORD_EVENTS, RECORD_TRAJECTORIES
-from bola8.physics.engine import run_events
+from bola8.physics.engine import grown_1d, grown_2d, grown_3d, run_events
 from bola8.physics.launch import is_miscue, launch
 from bola8.physics.params import PhysicsSettings
 from bola8.physics.result import ShotResult, StrokeEnd, StrokeEvents
@@ -84,22 +84,21 @@ def run_batch(xy: FloatArray, strikes: FloatArray, prm: FloatArray, segs: FloatA
         start = offsets[m]
         kept = ev_t.shape[0]
         if start + kept > cap:  # grow geometrically: strokes vary a lot in their event counts
-            new_cap = larger(2 * cap, start + kept)
-            grown_t = np.empty(new_cap)
-            grown_t[:start] = all_t[:start]
-            all_t = grown_t
-            grown_ev = np.empty((new_cap, 4), dtype=np.int64)
-            grown_ev[:start] = all_ev[:start]
-            all_ev = grown_ev
+            cap = larger(2 * cap, start + kept)
+            all_t = grown_1d(all_t[:start], cap)
+            all_ev = grown_2d(all_ev[:start], cap)
             if record == RECORD_TRAJECTORIES:
-                grown_snap = np.empty((new_cap, n, 10))
-                grown_snap[:start] = all_snap[:start]
-                all_snap = grown_snap
-            cap = new_cap
-        all_t[start:start + kept] = ev_t
-        all_ev[start:start + kept] = ev
+                all_snap = grown_3d(all_snap[:start], cap)
+        # copied element by element (see engine.grown_1d: no slice assignment)
+        for q in range(kept):
+            all_t[start + q] = ev_t[q]
+            for c in range(4):
+                all_ev[start + q, c] = ev[q, c]
         if record == RECORD_TRAJECTORIES:
-            all_snap[start:start + kept] = snap
+            for q in range(kept):
+                for i in range(n):
+                    for c in range(10):
+                        all_snap[start + q, i, c] = snap[q, i, c]
         offsets[m + 1] = start + kept
         for i in range(n):
             final_xy[m, i, 0] = rvw[i, 0, 0]

@@ -178,25 +178,34 @@ def _into_pocket(b, holes, k):
     _still(b)
 
 
+# The record's arrays grow by copying element by element: numba compiles a slice assignment
+# (out[:k] = a) with a shape check whose error message formatting (str, repr, join) took about 5 s
+# of the first compile.
 @kernel()
-def _grown_1d(a, size):
+def grown_1d(a, size):
     """``a``'s values in a new array of ``size`` (>= len(a)) elements."""
     out = np.empty(size, dtype=a.dtype)
-    out[:a.shape[0]] = a
+    for q in range(a.shape[0]):
+        out[q] = a[q]
     return out
 
 
 @kernel()
-def _grown_2d(a, size):
+def grown_2d(a, size):
     out = np.empty((size, a.shape[1]), dtype=a.dtype)
-    out[:a.shape[0]] = a
+    for q in range(a.shape[0]):
+        for c in range(a.shape[1]):
+            out[q, c] = a[q, c]
     return out
 
 
 @kernel()
-def _grown_3d(a, size):
+def grown_3d(a, size):
     out = np.empty((size, a.shape[1], a.shape[2]), dtype=a.dtype)
-    out[:a.shape[0]] = a
+    for q in range(a.shape[0]):
+        for i in range(a.shape[1]):
+            for c in range(a.shape[2]):
+                out[q, i, c] = a[q, i, c]
     return out
 
 
@@ -435,10 +444,10 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
         if record >= RECORD_EVENTS:
             if k == cap:
                 cap = smaller(2 * cap, max_events)
-                ev_t = _grown_1d(ev_t, cap)
-                ev = _grown_2d(ev, cap)
+                ev_t = grown_1d(ev_t, cap)
+                ev = grown_2d(ev, cap)
                 if record == RECORD_TRAJECTORIES:
-                    snap = _grown_3d(snap, cap)
+                    snap = grown_3d(snap, cap)
             ev_t[k] = t
             ev[k, 0] = code
             ev[k, 1] = bi

@@ -25,10 +25,12 @@ _NUMBER = {"type": "number"}
 
 StrikeJson = Annotated[dict[str, Any], WithJsonSchema({
     "type": "object", "title": "Strike", "required": ["speed", "phi"],
-    "properties": {"speed": _NUMBER, "phi": _NUMBER, "theta": _NUMBER, "a": _NUMBER, "b": _NUMBER},
+    "properties": {"speed": _NUMBER, "phi": _NUMBER, "theta": _NUMBER, "a": _NUMBER, "b": _NUMBER,
+                   "cue": {"type": "string"}},
     "description": "The cue's stroke, validated by bola8.physics.Strike.from_dict: speed in m/s (0, 12], "
                    "phi the aim in degrees, theta the elevation in [0, 80], a and b the tip offsets as "
-                   "fractions of the radius with a^2 + b^2 < 1 (docs/simulate-json.md)."})]
+                   "fractions of the radius with a^2 + b^2 < 1, cue the named cue it is played with "
+                   "(bola8.physics.CUES; the playing cue when absent) (docs/simulate-json.md)."})]
 
 CallJson = Annotated[dict[str, Any], WithJsonSchema({
     "type": "object", "title": "Call", "required": ["ball", "pocket"],

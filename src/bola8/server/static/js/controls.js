@@ -1,11 +1,12 @@
 // The stroke controls: power (cue speed), spin (tip position on the ball, inside the miscue
-// limit), elevation. Values in the units of the Strike (physics/strike.py): speed m/s in (0, 12],
-// a and b fractions of the radius (a right, b up), theta degrees in [0, 80].
+// limit), elevation, the cue. Values in the units of the Strike (physics/strike.py): speed m/s in
+// (0, 12], a and b fractions of the radius (a right, b up), theta degrees in [0, 80], cue one of the
+// simulator's named cues (physics/params.py CUES; "playing" is the default and is not sent).
 //
 // On a phone the same values are set by a pull-back strip beside the table (drag down to draw the
 // cue back, let go to shoot) and a small cue ball that opens the spin widget; on a desktop by the
 // slider, the widget and the keyboard.
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { clampTip } from "./geometry.js";
 import { el } from "./dom.js";
 
@@ -16,6 +17,14 @@ export function miscueLimit(meta) {
 }
 
 export const MAX_SPEED = 10;   // the controls' top; the simulator accepts up to 12 m/s
+
+// the simulator's named cues (physics/params.py CUES) and their names on the page: a light jump cue
+// lifts an elevated stroke over a ball where the heavy playing cue traps it against the slate
+export const CUES = ["playing", "break", "jump"];
+const CUE_WORDS = {
+  cue: ["Taco", "Cue"], playing: ["de juego", "playing"], break: ["de salida", "break"], jump: ["de salto", "jump"],
+};
+const cueWord = (key) => CUE_WORDS[key][lang() === "es" ? 0 : 1];
 export const MIN_SPEED = 0.2;
 
 function drawTipBall(canvas, a, b, limit, size) {
@@ -46,7 +55,7 @@ function crisp(canvas, size) {
 export class StrokeControls {
   constructor(root, onChange, miscueLimit = 0.5) {
     this.limit = miscueLimit;
-    this.speed = 2.5; this.a = 0; this.b = 0; this.theta = 0;
+    this.speed = 2.5; this.a = 0; this.b = 0; this.theta = 0; this.cue = "playing";
     this.onChange = onChange;
     this.powerValue = el("output", { class: "value", "data-testid": "power-value" });
     this.power = el("input", { type: "range", min: String(MIN_SPEED), max: String(MAX_SPEED), step: "0.1", value: String(this.speed), "data-testid": "power", "aria-label": t("power") });
@@ -56,11 +65,15 @@ export class StrokeControls {
     this.elev = el("input", { type: "range", min: "0", max: "60", step: "1", value: "0", "data-testid": "elevation", "aria-label": t("elevation") });
     this.elevValue = el("output", { class: "value" });
     this.elev.addEventListener("input", () => { this.theta = Number(this.elev.value); this.update(); });
+    this.cueSelect = el("select", { "data-testid": "cue", "aria-label": cueWord("cue") },
+      CUES.map((name) => el("option", { value: name }, cueWord(name))));
+    this.cueSelect.addEventListener("change", () => { this.cue = this.cueSelect.value; this.update(); });
     const centre = el("button", { class: "small", type: "button", "data-testid": "spin-centre" }, t("centre"));
     centre.addEventListener("click", () => { this.a = 0; this.b = 0; this.update(); });
     this.spinBox = el("div", { class: "control spin-row" },
       el("div", {}, el("label", {}, t("spin"), " ", this.spinValue), this.spinCanvas, centre),
-      el("div", { class: "elev" }, el("label", {}, t("elevation"), " ", this.elevValue), this.elev));
+      el("div", { class: "elev" }, el("label", {}, t("elevation"), " ", this.elevValue), this.elev,
+        el("label", { class: "cue" }, cueWord("cue"), " ", this.cueSelect)));
     root.append(el("div", { class: "control power-row" }, el("label", {}, t("power"), " ", this.powerValue), this.power), this.spinBox);
     crisp(this.spinCanvas, 120);
     this.setupSpin();
@@ -101,17 +114,20 @@ export class StrokeControls {
 
   // a whole stroke as given (the coach's): kept exactly, not rounded to the slider's steps, so the
   // stroke sent is the one suggested; the tip still inside the miscue limit
-  setStroke({ speed, a, b, theta }) {
+  setStroke({ speed, a, b, theta, cue }) {
     this.speed = Math.max(MIN_SPEED, Math.min(12, speed));
     [this.a, this.b] = clampTip(a, b, this.limit);
     this.theta = Math.max(0, Math.min(60, theta));
-    this.power.value = String(this.speed); this.elev.value = String(this.theta);
+    this.cue = CUES.includes(cue) ? cue : "playing";
+    this.power.value = String(this.speed); this.elev.value = String(this.theta); this.cueSelect.value = this.cue;
     this.update();
   }
 
   strike(phi) {
     const r = (v) => Math.round(v * 10000) / 10000;
-    return { speed: r(this.speed), phi: r(phi), theta: this.theta, a: r(this.a), b: r(this.b) };
+    const stroke = { speed: r(this.speed), phi: r(phi), theta: this.theta, a: r(this.a), b: r(this.b) };
+    if (this.cue !== "playing") stroke.cue = this.cue;
+    return stroke;
   }
 }
 

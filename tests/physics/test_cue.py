@@ -97,3 +97,14 @@ def test_settings_cue_by_name_or_by_mass_and_tip():
 def test_a_bad_settings_cue_is_refused_naming_the_field(raw, message):
     with pytest.raises(InputError, match=message):
         settings_from_dict({"cue": raw})
+
+
+def test_settings_write_their_cue_as_the_contract_reads_it():
+    from bola8.physics.api import settings_to_dict
+
+    assert "cue" not in settings_to_dict(PhysicsSettings())              # the playing cue: as records had it
+    for cue in (CUES["jump"], CueParams(mass=0.5, tip_restitution=0.8)):
+        settings = PhysicsSettings(cue=cue)
+        assert settings_from_dict(settings_to_dict(settings)) == settings
+    odd = PhysicsSettings(cue=CueParams(end_mass=0.02))                   # no contract form: a record refuses it
+    assert settings_from_dict(settings_to_dict(odd)) != odd

@@ -93,14 +93,14 @@ def physics_to_dict(settings: PhysicsSettings | None) -> dict[str, Any] | None:
     """The physics settings of a match as its header keeps them: None for the defaults.
 
     A record holds what ``bola8 simulate`` accepts as settings (the cushion
-    model and its parameter); settings that change anything else could not be
+    model and its parameter, the cue); settings that change anything else could not be
     replayed from the record, so they are refused before the match starts.
     """
     if settings is None:
         return None
-    from bola8.physics.api import SETTINGS_FIELDS, settings_from_dict
+    from bola8.physics.api import SETTINGS_FIELDS, settings_from_dict, settings_to_dict
 
-    data = {name: getattr(settings, name) for name in SETTINGS_FIELDS}
+    data = settings_to_dict(settings)
     if settings_from_dict(data) != settings:
         raise InputError(f"physics: a record keeps only {', '.join(SETTINGS_FIELDS)}; these settings change "
                          "other parameters too, so the match could not be replayed from its record.",

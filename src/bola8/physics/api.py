@@ -143,6 +143,25 @@ def cue_from_json(raw: Any) -> CueParams:
                          error.es.replace("cue.tip_restitution", "cue.tip")) from None
 
 
+def cue_to_json(cue: CueParams) -> str | dict[str, float]:
+    """``settings.cue``'s form of a cue: its name when it is a named cue, else its mass and tip (a cue whose
+    end mass or miscue limit differ from the playing cue's has no such form: ``cue_from_json`` of it differs)."""
+    for name, named in CUES.items():
+        if named == cue:
+            return name
+    return {"mass": cue.mass, "tip": cue.tip_restitution}
+
+
+def settings_to_dict(settings: PhysicsSettings) -> dict[str, Any]:
+    """The contract's ``settings`` of these settings (what ``settings_from_dict`` reads back); the cue only
+    when it is not the playing cue, so settings without one write as they always did."""
+    data: dict[str, Any] = {"cushion_model": settings.cushion_model,
+                            "stronge_omega_ratio": settings.stronge_omega_ratio}
+    if settings.cue != CUES["playing"]:
+        data["cue"] = cue_to_json(settings.cue)
+    return data
+
+
 def settings_from_dict(data: Any) -> PhysicsSettings:
     """``settings`` of a request: the cushion model and its parameter, the cue; the rest stay the defaults."""
     if not isinstance(data, dict):

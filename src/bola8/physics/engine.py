@@ -182,7 +182,7 @@ def _into_pocket(b, holes, k):
 # (out[:k] = a) with a shape check whose error message formatting (str, repr, join) took about 5 s
 # of the first compile.
 @kernel()
-def grown_1d(a, size):
+def grown_1d(a: np.ndarray, size: int) -> np.ndarray:
     """``a``'s values in a new array of ``size`` (>= len(a)) elements."""
     out = np.empty(size, dtype=a.dtype)
     for q in range(a.shape[0]):
@@ -191,7 +191,7 @@ def grown_1d(a, size):
 
 
 @kernel()
-def grown_2d(a, size):
+def grown_2d(a: np.ndarray, size: int) -> np.ndarray:
     out = np.empty((size, a.shape[1]), dtype=a.dtype)
     for q in range(a.shape[0]):
         for c in range(a.shape[1]):
@@ -200,7 +200,7 @@ def grown_2d(a, size):
 
 
 @kernel()
-def grown_3d(a, size):
+def grown_3d(a: np.ndarray, size: int) -> np.ndarray:
     out = np.empty((size, a.shape[1], a.shape[2]), dtype=a.dtype)
     for q in range(a.shape[0]):
         for i in range(a.shape[1]):

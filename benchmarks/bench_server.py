@@ -22,6 +22,13 @@ spectators, first page load.
    server: the time from a person's action (its ``POST``) until every
    spectator has the VIEW it made.
 5. First page load: ``/`` and every file it names, over loopback.
+6. Memory (``--only memory``): the server's resident memory over 1,000
+   games played to their end over loopback by 4 clients (hot-seat games of a
+   few strokes ended by a forfeit, and one bot-against-bot match in twenty):
+   the growth, and the growth of the second half (flat when memory is bounded).
+7. Load (``--only load``): hot-seat clients (1, 4, 16) playing as fast as the
+   server answers for 20 s each: actions per second, and p50 / p99 / max of
+   strokes and of every other action.
 """
 
 from __future__ import annotations
@@ -154,13 +161,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+SERVED: list[subprocess.Popen[bytes]] = []      # the live servers started, newest last (their pids)
+
+
 @contextmanager
 def live_server(*args: str) -> Iterator[int]:
-    """``bola8 serve`` on a free port with a fresh database; its port."""
+    """``bola8 serve`` on a free port with a fresh database, no creation limit and no access log; its port."""
     port = free_port()
     db = os.path.join(tempfile.mkdtemp(), "bench-live.db")
-    server = subprocess.Popen([sys.executable, "-m", "bola8", "serve", "--port", str(port), "--db", db, *args],
-                              stdout=subprocess.DEVNULL)
+    server = subprocess.Popen([sys.executable, "-m", "bola8", "serve", "--port", str(port), "--db", db,
+                               "--creations-per-minute", "0", "--no-access-log", *args], stdout=subprocess.DEVNULL)
+    SERVED.append(server)
     try:
         for _ in range(600):
             try:
@@ -174,7 +185,7 @@ def live_server(*args: str) -> Iterator[int]:
         server.wait()
 
 
-async def spectators(port: int, count: int = 200, rounds: int = 10) -> list[float]:
+async def spectators(port: int, count: int = 500, rounds: int = 10) -> list[float]:
     import websockets
 
     call = over_http(port)
@@ -216,6 +227,107 @@ async def spectators(port: int, count: int = 200, rounds: int = 10) -> list[floa
     return times
 
 
+def rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` in MB (Linux)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+def play_action(call: Call, game: str, tokens: list[str], view: dict[str, Any], rng: Any) -> tuple[str, float]:
+    """One legal-looking action for the seat to act; (its kind, its time in ms)."""
+    now = view["to_act"]
+    token = tokens[now["seat"]]
+    if now["action"] == "lag":
+        path, body = "lag", {"speed": 2.0 + 0.3 * now["seat"] + 0.01 * rng.random()}
+    elif now["action"] == "place":
+        path, body = "place", {"x": rng.uniform(0.1, 1.15), "y": 0.3 if view["kitchen_only"] else rng.uniform(0.2, 2.3)}
+    elif now["action"] == "choice":
+        path, body = "choice", {"option": now["options"][0]}
+    else:
+        speed = 8.0 if view["state"]["phase"] == "break" else rng.uniform(1.0, 5.0)
+        path, body = "shot", {"strike": {"speed": speed, "phi": rng.uniform(0, 360)}}
+    start = time.perf_counter()
+    try:
+        answer = call("POST", f"/api/games/{game}/{path}", body, token)
+        view.clear()
+        view.update(answer["view"])
+    except (AssertionError, OSError):           # refused (a placement on a ball): read the game again
+        view.clear()
+        view.update(call("GET", f"/api/games/{game}", None, None))
+    return ("stroke" if path == "shot" else "other"), (time.perf_counter() - start) * 1000
+
+
+def short_game(call: Call, seed: int, strokes_before_forfeit: int = 4) -> None:
+    """A hot-seat game played to its end: the lag, a few strokes, then a forfeit; or, one in twenty, a
+    bot-against-bot match of one game that the server plays by itself."""
+    import random
+
+    if seed % 20 == 0:
+        made = call("POST", "/api/games", {"players": ["bot", "bot"], "race": 1, "seed": seed}, None)
+        while call("GET", f"/api/games/{made['id']}", None, None)["to_act"] is not None:
+            time.sleep(0.05)
+        return
+    rng = random.Random(seed)
+    made = call("POST", "/api/games", {"players": ["person", "person"], "race": 1, "seed": seed}, None)
+    game, tokens = made["id"], [s["token"] for s in made["seats"]]
+    view = made["view"]
+    strokes_done = 0
+    while view["to_act"] is not None and strokes_done < strokes_before_forfeit:
+        kind, _ = play_action(call, game, tokens, view, rng)
+        strokes_done += kind == "stroke"
+    if view["to_act"] is not None:
+        call("POST", f"/api/games/{game}/declare", {"what": "forfeit"}, tokens[view["to_act"]["seat"]])
+
+
+def memory(port: int, pid: int, games: int = 1000, clients: int = 4) -> list[tuple[int, float]]:
+    """(games played, RSS MB) every 100 games."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    call = over_http(port)
+    samples = [(0, rss_mb(pid))]
+    with ThreadPoolExecutor(clients) as pool:
+        for first in range(0, games, 100):
+            list(pool.map(lambda seed: short_game(call, seed), range(first + 1, first + 101)))
+            samples.append((first + 100, rss_mb(pid)))
+            print(f"  {first + 100} games: {samples[-1][1]:.0f} MB", flush=True)
+    return samples
+
+
+def hot_seat_load(port: int, clients: int, seconds: float = 20.0) -> dict[str, list[float]]:
+    """Hot-seat games played by ``clients`` threads for ``seconds``: each action's kind and time (ms)."""
+    import random
+    import threading
+
+    call = over_http(port)
+    times: dict[str, list[float]] = {"stroke": [], "other": []}
+    stop = time.monotonic() + seconds
+
+    def client(number: int) -> None:
+        rng = random.Random(number)
+        while time.monotonic() < stop:
+            made = call("POST", "/api/games", {"players": ["person", "person"], "race": 3,
+                                               "seed": rng.randrange(2**31)}, None)
+            game, tokens, view = made["id"], [s["token"] for s in made["seats"]], made["view"]
+            while view["to_act"] is not None and time.monotonic() < stop:
+                kind, ms = play_action(call, game, tokens, view, rng)
+                times[kind].append(ms)
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return times
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
 def page_load(port: int) -> float:
     start = time.perf_counter()
     html = urllib.request.urlopen(f"http://127.0.0.1:{port}/").read().decode()
@@ -237,9 +349,12 @@ def report(what: str, breaks: list[float], shots: list[float]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="the server's latencies (docs/server-api.md, Measured)")
-    parser.add_argument("--only", choices=("strokes", "busy", "hints", "live"),
+    parser.add_argument("--only", choices=("strokes", "busy", "hints", "live", "memory", "load"),
                         help="only the in-process strokes, only the strokes beside a background match, "
-                             "only the coach's hints, or only the spectators and the page load")
+                             "only the coach's hints, only the spectators and the page load, only the memory "
+                             "over 1,000 games, or only the load of 1, 4 and 16 clients")
+    parser.add_argument("--games", type=int, default=1000, help="games of the memory run (default 1000)")
+    parser.add_argument("--spectators", type=int, default=500, help="WebSocket spectators (default 500)")
     parser.add_argument("--background", metavar="KIND", default="bot:champion",
                         help="the bots of the background match (default bot:champion)")
     parser.add_argument("--rounds", type=int, default=15, help="hot-seat games whose strokes are timed (default 15)")
@@ -247,7 +362,7 @@ def main() -> None:
                         help="options for bola8 serve (the rest of the line), e.g. --serve --bot-workers 2")
     args = parser.parse_args()
     if args.only in (None, "strokes"):
-        with TestClient(create_app(os.path.join(tempfile.mkdtemp(), "bench.db"))) as client:
+        with TestClient(create_app(os.path.join(tempfile.mkdtemp(), "bench.db"), creations_per_minute=0)) as client:
             report("stroke at the server", *strokes(in_process(client), args.rounds))
     if args.only in (None, "busy"):
         with live_server(*args.serve) as port:
@@ -267,10 +382,28 @@ def main() -> None:
     if args.only in (None, "live"):
         with live_server(*args.serve) as port:
             load = page_load(port)
-            times = asyncio.run(spectators(port))
+            times = asyncio.run(spectators(port, args.spectators))
             print(f"first page load (/, its scripts and styles, /api/meta): {load:.1f} ms")
-            print(f"200 WebSocket spectators, an action until all have its VIEW: median {statistics.median(times):.1f} ms, "
-                  f"max {max(times):.1f} ms ({len(times)} actions)")
+            print(f"{args.spectators} WebSocket spectators, an action until all have its VIEW: median "
+                  f"{statistics.median(times):.1f} ms, max {max(times):.1f} ms ({len(times)} actions)")
+    if args.only in (None, "memory"):
+        with live_server(*args.serve) as port:
+            pid = SERVED[-1].pid
+            short_game(over_http(port), 0)               # the engine and a bot worker loaded: the baseline
+            samples = memory(port, pid, args.games)
+            half = samples[len(samples) // 2]
+            print(f"memory over {samples[-1][0]} games: {samples[1][1]:.0f} MB after the first 100, "
+                  f"{samples[-1][1]:.0f} MB at the end; growth {samples[-1][1] - samples[1][1]:.0f} MB, of which "
+                  f"{samples[-1][1] - half[1]:.0f} MB in the second half", flush=True)
+    if args.only in (None, "load"):
+        with live_server(*args.serve) as port:
+            short_game(over_http(port), 1)               # warm
+            for clients in (1, 4, 16):
+                times = hot_seat_load(port, clients)
+                done = len(times["stroke"]) + len(times["other"])
+                parts = ", ".join(f"{kind} p50 {percentile(ms, 0.5):.1f} / p99 {percentile(ms, 0.99):.1f} / max "
+                                  f"{max(ms):.0f} ms ({len(ms)})" for kind, ms in times.items() if ms)
+                print(f"{clients} hot-seat clients: {done / 20:.0f} actions/s; {parts}", flush=True)
 
 
 if __name__ == "__main__":

@@ -22,16 +22,17 @@ from the stored actions when asked.
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 
+from bola8.game import Turn
 from bola8.game.record_writer import RecordWriter
 from bola8.game.session import Action
 from bola8.server.errors import not_found
 from bola8.server.games import LiveGame, ShotEntry, action_from_dict, action_to_dict
+from bola8.server.jsontext import dumps
 from bola8.server.live import Hub
 from bola8.server.store import Store, token_digest
 from bola8.server.views import game_view, shot_view
@@ -41,6 +42,7 @@ Pin = Callable[[str], bool]
 
 CAPACITY = 200                # games kept in memory (a game of a long match holds a few MB at most)
 SHOT_CACHE_BYTES = 32 << 20   # SHOT texts kept, in bytes (a break's is about 100 kB)
+FRESH_TURNS = 64              # strokes just played whose turn (simulation included) is kept to answer them
 
 
 class TextCache:
@@ -79,6 +81,8 @@ class GameRegistry:
         self.capacity = capacity
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
         self.shot_texts = TextCache(shot_cache_bytes)
+        # the turns of the strokes just played: their SHOT is answered and published from them, not played again
+        self._fresh: OrderedDict[tuple[str, int], Turn] = OrderedDict()
         # told of every game that changed or came into memory (the bot runner: is a bot to act?)
         self.listeners: list[Listener] = []
         # asked before a game leaves memory: True keeps it (the bot runner: a bot is playing it)
@@ -149,10 +153,16 @@ class GameRegistry:
         n, before = game.actions, len(game.shots)
         at = time.time()
         outcome = game.apply(seat, action, at=at)
+        if outcome.turn is not None and len(game.shots) > before:
+            self._fresh[(game.id, game.shots[-1].n)] = outcome.turn
+            while len(self._fresh) > FRESH_TURNS:
+                self._fresh.popitem(last=False)
         try:
             self.store.append(game.id, n, action_to_dict(seat, outcome.action), over=game.session.over, at=at)
         except Exception:
             self.live.pop(game.id, None)      # memory is ahead of the disk: rebuild from it next time
+            for key in [key for key in self._fresh if key[0] == game.id]:
+                del self._fresh[key]          # (a stroke not stored: the next one will have its number)
             raise
         played = game.shots[before:]
         self.publish(game, played)
@@ -190,14 +200,14 @@ class GameRegistry:
         if not self.hub.watched(game.id):
             return                      # nobody watches: no JSON to build
         last = shots[-1] if shots else None
-        self.hub.publish(game.id, {lang: '{"view":' + json.dumps(game_view(game, lang), ensure_ascii=False)
+        self.hub.publish(game.id, {lang: '{"view":' + dumps(game_view(game, lang))
                                    + ',"shot":' + ("null" if last is None else self.shot_text(game, last, lang)) + "}"
                                    for lang in ("es", "en")})
 
     def answer(self, game: LiveGame, played: list[ShotEntry], shot: ShotEntry | None, lang: str) -> str:
         """An action's answer as JSON text: VIEW, every stroke played, the acting seat's stroke."""
         # Written by hand so that a shot's text (its trajectory) is encoded once, not per copy.
-        return ('{"view":' + json.dumps(game_view(game, lang), ensure_ascii=False)
+        return ('{"view":' + dumps(game_view(game, lang))
                 + ',"shots":[' + ",".join(self.shot_text(game, s, lang) for s in played) + "]"
                 + ("" if shot is None else ',"shot":' + self.shot_text(game, shot, lang)) + "}")
 
@@ -206,7 +216,8 @@ class GameRegistry:
         key = (game.id, entry.n, lang)
         text = self.shot_texts.get(key)
         if text is None:
-            text = json.dumps(shot_view(entry, entry.turn(), lang), ensure_ascii=False, separators=(",", ":"))
+            turn = self._fresh.get((game.id, entry.n)) or entry.turn()
+            text = dumps(shot_view(entry, turn, lang))
             self.shot_texts.put(key, text)
         return text
 

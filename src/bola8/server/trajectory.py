@@ -40,9 +40,15 @@ def _positions(snap: np.ndarray, ball: int, ev_t: np.ndarray, times: np.ndarray,
 
 def trajectory(result: Any) -> dict[str, list[list[float]]]:
     """Ball number (as a string) -> samples [t, x, y, z] of a ShotResult, for the balls that moved."""
+    return {ball: samples.tolist() for ball, samples in trajectory_arrays(result).items()}
+
+
+def trajectory_arrays(result: Any) -> dict[str, np.ndarray]:
+    """:func:`trajectory` as arrays of shape (samples, 4): what the server encodes straight into JSON
+    (making Python lists of a break's thousands of samples took most of the time of answering it)."""
     ev_t = np.ascontiguousarray(result.ev_t, dtype=np.float64)
     snap = np.ascontiguousarray(result.snap)
-    out: dict[str, list[list[float]]] = {}
+    out: dict[str, np.ndarray] = {}
     last_event = len(ev_t) - 1
     for i, ball in enumerate(result.numbers):
         states = snap[:, i, 9]
@@ -62,6 +68,5 @@ def trajectory(result: Any) -> dict[str, list[list[float]]]:
         if len(dropped):
             times, ks = times[:dropped[0] + 1], ks[:dropped[0] + 1]
         xy = _positions(snap, i, ev_t, times, ks.astype(np.int64), result.prm)
-        samples = np.round(np.column_stack((times, xy)), DIGITS)
-        out[str(ball)] = samples.tolist()
+        out[str(ball)] = np.round(np.column_stack((times, xy)), DIGITS)
     return out

@@ -8,7 +8,7 @@ from typing import Any
 from bola8 import rules
 from bola8.game import Turn
 from bola8.server.games import LiveGame, ShotEntry
-from bola8.server.trajectory import trajectory
+from bola8.server.trajectory import trajectory_arrays
 
 
 def table_dict(spec: Any) -> dict[str, Any]:
@@ -77,7 +77,7 @@ def shot_view(entry: ShotEntry, turn: Turn, lang: str) -> dict[str, Any]:
         "call": None if turn.call is None else turn.call.to_dict(),
         "ruling": ruling_dict(turn.ruling, lang),
         "events": [event.to_dict() for event in result.events],
-        "trajectory": trajectory(result),
+        "trajectory": trajectory_arrays(result),
         "balls_before": balls_dict(turn.before.balls),
         "balls_after": balls_dict(turn.game.balls),
         # extensions

@@ -11,7 +11,7 @@ import argparse
 import json
 
 from bola8.cli._io import add_lang_argument, guarded, number, say, whole_number, words
-from bola8.cli.options import add_table_options, read_table_options
+from bola8.cli.options import add_run_options, add_table_options, read_run_options, read_table_options
 from bola8.extras import require
 
 
@@ -41,18 +41,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--makerate-trials", metavar="N", default="1000",
                         help=h("intentos por celda de la tasa de acierto (por defecto 1000; 0: sin tabla)",
                                "trials per cell of the make rate (default 1000; 0: no table)"))
-    parser.add_argument("--workers", metavar="K",
-                        help=h("procesos en esta máquina (por defecto, uno por núcleo)",
-                               "processes on this machine (default: one per core)"))
-    parser.add_argument("--ray", metavar="ADDRESS",
-                        help=h("juega en un clúster de Ray: su dirección, auto o local",
-                               "play on a Ray cluster: its address, auto or local"))
     parser.add_argument("--json", metavar="FILE",
                         help=h("escribe todas las cifras y cada partida en FILE (JSON)",
                                "write every figure and every rack to FILE (JSON)"))
     parser.add_argument("--parquet", metavar="FILE",
                         help=h("escribe una fila por partida en FILE (Parquet)", "write one row per rack to FILE (Parquet)"))
-    parser.add_argument("--quiet", action="store_true", help=h("sin barra de progreso", "no progress bar"))
+    add_run_options(parser)
     add_lang_argument(parser)
 
 
@@ -87,12 +81,7 @@ def _run(args: argparse.Namespace) -> int:
                          makerate_trials=whole_number(args.makerate_trials, "--makerate-trials", minimum=0))
     except InputError as error:
         raise _as_option(error) from None
-    workers = None if args.workers is None else whole_number(args.workers, "--workers", minimum=1)
-    if args.ray is not None and not args.ray.strip():
-        raise InputError("--ray: an empty address; give the cluster's address, auto or local.",
-                         "--ray: dirección vacía; indique la del clúster, auto o local.")
-    if args.ray is not None:
-        require("cluster", "--ray")
+    workers, ray = read_run_options(args)
     if args.parquet is not None:
         require("batch", "--parquet")
     for flag, path in (("--json", args.json), ("--parquet", args.parquet)):
@@ -100,7 +89,7 @@ def _run(args: argparse.Namespace) -> int:
             _writable(path, flag)
     bar = ProgressBar(args.lang, quiet=args.quiet)
     try:
-        result = run_arena(spec, workers=workers, ray=args.ray, progress=bar.update)
+        result = run_arena(spec, workers=workers, ray=ray, progress=bar.update)
     finally:
         bar.close()
     say(table(result, args.lang))

@@ -11,7 +11,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from bola8.cli._io import add_lang_argument, guarded, whole_number, words
-from bola8.cli.options import add_match_options, read_match_options
+from bola8.cli.options import add_match_options, add_run_options, read_match_options, read_run_options
 from bola8.extras import require
 
 if TYPE_CHECKING:
@@ -31,16 +31,7 @@ def add_game_options(parser: argparse.ArgumentParser, *, games_default: str) -> 
                                  "games to win each match (default 1: each match is one game)"),
                       seed_help=("semilla de la tanda; cada encuentro deriva la suya (por defecto 1)",
                                  "seed of the batch; each match derives its own (default 1)"))
-    parser.add_argument("--workers", metavar="K",
-                        help=h("procesos en esta máquina (por defecto, uno por núcleo)",
-                               "processes on this machine (default: one per core)"))
-    parser.add_argument("--ray", metavar="ADDRESS",
-                        help=h("juega en un clúster de Ray: su dirección, auto (el clúster en marcha) o local "
-                               "(uno nuevo en este proceso)",
-                               "play on a Ray cluster: its address, auto (the running cluster) or local "
-                               "(a new one in this process)"))
-    parser.add_argument("--quiet", action="store_true",
-                        help=h("sin barra de progreso", "no progress bar"))
+    add_run_options(parser)
     add_lang_argument(parser)
 
 
@@ -78,14 +69,9 @@ def read_common(args: argparse.Namespace) -> dict[str, Any]:
         raise InputError(f"--games: {games} is not a number of games to play; expected a whole number >= 1.",
                          f"--games: {games} no es un número de partidas; se esperaba un entero >= 1.")
     options = read_match_options(args)
-    workers = None if args.workers is None else whole_number(args.workers, "--workers", minimum=1)
-    if args.ray is not None and not args.ray.strip():
-        raise InputError("--ray: an empty address; give the cluster's address, auto or local.",
-                         "--ray: dirección vacía; indique la del clúster, auto o local.")
-    if args.ray is not None:
-        require("cluster", "--ray")
+    workers, ray = read_run_options(args)
     return {"matches": games, "race": options.race, "seed": options.seed, "table": options.table,
-            "ruleset": options.ruleset, "noise": options.noise, "workers": workers, "ray": args.ray}
+            "ruleset": options.ruleset, "noise": options.noise, "workers": workers, "ray": ray}
 
 
 def player_list(text: str, field: str = "--players") -> list[str]:

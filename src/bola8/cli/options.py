@@ -79,6 +79,35 @@ def read_table_options(args: argparse.Namespace) -> tuple[str, str]:
     return one_of(args.table, "--table", tuple(TABLES)), one_of(args.ruleset, "--ruleset", tuple(RULESETS))
 
 
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Declare how many matches are played at once: --workers, --ray and --quiet (no progress bar)."""
+    def h(es: str, en: str) -> str:
+        return words(parser, es, en)
+
+    parser.add_argument("--workers", metavar="K",
+                        help=h("procesos en esta máquina (por defecto, uno por núcleo)",
+                               "processes on this machine (default: one per core)"))
+    parser.add_argument("--ray", metavar="ADDRESS",
+                        help=h("juega en un clúster de Ray: su dirección, auto (el clúster en marcha) o local "
+                               "(uno nuevo en este proceso)",
+                               "play on a Ray cluster: its address, auto (the running cluster) or local "
+                               "(a new one in this process)"))
+    parser.add_argument("--quiet", action="store_true", help=h("sin barra de progreso", "no progress bar"))
+
+
+def read_run_options(args: argparse.Namespace) -> tuple[int | None, str | None]:
+    """(workers, ray address) of :func:`add_run_options`, checked; --ray needs the cluster extra."""
+    from bola8.extras import require
+
+    workers = None if args.workers is None else whole_number(args.workers, "--workers", minimum=1)
+    if args.ray is not None:
+        if not args.ray.strip():
+            raise InputError("--ray: an empty address; give the cluster's address, auto or local.",
+                             "--ray: dirección vacía; indique la del clúster, auto o local.")
+        require("cluster", "--ray")
+    return workers, args.ray
+
+
 def check_race(text: str) -> int:
     """--race as a whole number >= 1, the option named (the library would say 'race:')."""
     try:

@@ -66,6 +66,9 @@ def _ball_number(key: Any) -> int:
 
 
 def validate_layout(spec: TableSpec, raw: Any) -> dict[int, tuple[float, float]]:
+    """The balls of a request (``{"0": [x, y], ...}``), each checked: a number 0-15 once, finite coordinates on
+    the cloth, the cue ball among them, no two overlapping; an InputError naming the ball otherwise.
+    """
     if not isinstance(raw, dict):
         raise InputError("balls: expected an object of ball number -> [x, y].",
                          "balls: se esperaba un objeto de número de bola -> [x, y].")

@@ -51,6 +51,7 @@ def _cushion_gaps(xy: FloatArray, segs: FloatArray, circs: FloatArray, R: float)
 
 
 def distance_to_cushions(spec: TableSpec, x: float, y: float) -> float:
+    """The distance from (x, y) to the nearest cushion nose, in metres."""
     return float(distances_to_cushions(spec, np.array([[x, y]]))[0])
 
 

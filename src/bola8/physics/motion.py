@@ -37,6 +37,7 @@ FloatArray = npt.NDArray[np.float64]
 
 @kernel()
 def slip_xy(rvw, R):
+    """The velocity of the ball's contact point with the cloth (x, y): zero when it rolls."""
     return rvw[1, 0] - R * rvw[2, 1], rvw[1, 1] + R * rvw[2, 0]
 
 

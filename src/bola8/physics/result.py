@@ -17,6 +17,9 @@ from bola8.physics.table import POCKET_NAMES, TableSpec
 
 @dataclass(frozen=True)
 class Event:
+    """One event of a simulation: when, what kind, the balls it involves, and the pocket or side when there is
+    one.
+    """
     t: float
     type: str
     balls: tuple[int, ...]
@@ -24,6 +27,7 @@ class Event:
     side: str | None = None      # off_table: the side of the table the ball left over
 
     def to_dict(self) -> dict[str, Any]:
+        """The event as the simulate contract prints it."""
         d: dict[str, Any] = {"t": self.t, "type": self.type, "balls": list(self.balls)}
         if self.pocket is not None:
             d["pocket"] = self.pocket
@@ -45,6 +49,7 @@ class Exit:
     t: float
 
     def to_dict(self) -> dict[str, Any]:
+        """The exit as JSON: ball, side, position, height, time."""
         return {"ball": self.ball, "side": self.side, "position": [self.x, self.y], "height": self.z, "t": self.t}
 
 
@@ -113,10 +118,12 @@ class StrokeEvents:
 
     @cached_property
     def events(self) -> tuple[Event, ...]:
+        """The events, as values (built on first use)."""
         return event_list(self.spec, self.numbers, self.ev_t, self.ev_type, self.ev_i, self.ev_j, self.ev_o)
 
     @property
     def pocketed(self) -> tuple[tuple[int, str, float], ...]:
+        """(ball, pocket, time) of every ball that dropped, in time order."""
         return pocketed_balls(self.numbers, self.ev_t, self.ev_type, self.ev_i, self.ev_o)
 
 
@@ -140,22 +147,26 @@ class ShotResult:
 
     # ------------------------------------------------------------ events
     def event_pocket(self, k: int) -> str | None:
+        """The pocket of event ``k``, or None if it is not a pocket event."""
         return event_pocket(self.spec, int(self.ev_type[k]), int(self.ev_o[k]))
 
     @cached_property
     def events(self) -> tuple[Event, ...]:
+        """The events, as values (built on first use)."""
         # built on first use: the fast path's callers (facts, final layout, pockets) read the arrays
         return event_list(self.spec, self.numbers, self.ev_t, self.ev_type, self.ev_i, self.ev_j, self.ev_o)
 
     # ------------------------------------------------------------ summaries
     @property
     def final(self) -> dict[int, tuple[float, float]]:
+        """Where each ball still on the table stopped."""
         rows = self.snap[-1][:, [0, 1, 9]].tolist()   # x, y, state of every ball after the last event
         return {num: (x, y) for num, (x, y, state) in zip(self.numbers, rows)
                 if state != C.POCKETED and state != C.OFF_TABLE}
 
     @property
     def pocketed(self) -> tuple[tuple[int, str, float], ...]:
+        """(ball, pocket, time) of every ball that dropped, in time order."""
         return pocketed_balls(self.numbers, self.ev_t, self.ev_type, self.ev_i, self.ev_o)
 
     @property
@@ -175,10 +186,12 @@ class ShotResult:
 
     @property
     def duration(self) -> float:
+        """The time of the last event, in seconds."""
         return float(self.ev_t[-1])
 
     @property
     def miscue(self) -> bool:
+        """The tip slipped: the cue ball never moved."""
         return int(self.ev_type[0]) == C.EV_MISCUE
 
     # ------------------------------------------------------------ trajectories
@@ -217,6 +230,7 @@ class ShotResult:
         return float(self.ev_t[k + 1]) if k + 1 < len(self.ev_t) else float(self.ev_t[k])
 
     def path(self, ball: int, dt: float = 0.01) -> list[tuple[float, float]]:
+        """``ball``'s positions every ``dt`` seconds until it stops, drops or leaves the table."""
         end = self.stop_time(ball)
         times = list(np.arange(0.0, end, dt)) + [end]
         out = []
@@ -242,6 +256,7 @@ class ShotResult:
         return float(0.5 * m * v2 + 0.5 * inertia * w2 + m * self.prm[C.P_G] * height)
 
     def to_dict(self) -> dict[str, Any]:
+        """The result as ``bola8 simulate`` prints it (without the facts, which the game layer adds)."""
         s = self.spec
         return {
             "table": {"name": s.name, "length": s.length, "width": s.width, "ball_radius": s.ball_radius},

@@ -17,9 +17,11 @@ Number = TypeVar("Number", int, float)
 
 @kernel()
 def larger(a: Number, b: Number) -> Number:
+    """The larger of two numbers, compiled once (numba types ``max`` anew at every call)."""
     return b if b > a else a
 
 
 @kernel()
 def smaller(a: Number, b: Number) -> Number:
+    """The smaller of two numbers, compiled once (numba types ``min`` anew at every call)."""
     return b if b < a else a

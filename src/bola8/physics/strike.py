@@ -67,6 +67,9 @@ class Strike:
         self.validate()
 
     def validate(self, where: str = "strike") -> None:
+        """Refuse a strike the simulator does not take, naming the field: finite values, speed in (0, 12] m/s,
+        theta in [0, 80] degrees, the tip inside the ball.
+        """
         for key in ("speed", "phi", "theta", "a", "b"):
             v = getattr(self, key)
             if finite_float(v) is None:
@@ -88,6 +91,9 @@ class Strike:
 
     @classmethod
     def from_dict(cls, d: Any, where: str = "strike") -> Strike:
+        """Read a strike from JSON (``speed`` and ``phi`` required; ``theta``, ``a``, ``b`` default 0; an
+        optional ``cue``), refusing unknown fields.
+        """
         if not isinstance(d, dict):
             raise InputError(f"{where}: expected an object with speed, phi, theta, a, b, cue.",
                              f"{where}: se esperaba un objeto con speed, phi, theta, a, b, cue.")

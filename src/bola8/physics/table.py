@@ -57,6 +57,9 @@ POCKET_NAMES = ("head-left", "head-right", "side-left", "side-right", "foot-left
 
 @dataclass(frozen=True)
 class TableSpec:
+    """A table preset: its size, its balls' radius, its pockets' mouths, jaws and shelves, and its cushions
+    (see the module for the sources).
+    """
     name: str
     length: float
     width: float
@@ -75,22 +78,28 @@ class TableSpec:
 
     @property
     def cushion_height(self) -> float:
+        """The height of the cushion's nose above the cloth, in metres."""
         return self.cushion_height_ratio * 2.0 * self.ball_radius
 
     @property
     def head_string_y(self) -> float:
+        """Where the head string crosses the table: a quarter of its length from the head cushion."""
         return self.length / 4.0
 
     @property
     def foot_spot(self) -> tuple[float, float]:
+        """The foot spot, on the long string a quarter of the length from the foot cushion (the rack's apex).
+        """
         return (self.width / 2.0, 3.0 * self.length / 4.0)
 
     @property
     def head_spot(self) -> tuple[float, float]:
+        """The head spot: the head string's middle."""
         return (self.width / 2.0, self.length / 4.0)
 
     @cached_property
     def geometry(self) -> Geometry:
+        """The arrays the kernel reads (cushion noses, jaws, tips, drop circles), built once."""
         return build_geometry(self)
 
     @property
@@ -104,6 +113,7 @@ class TableSpec:
         return dict(zip(POCKET_NAMES, self.geometry.mouths))
 
     def is_on_cloth(self, x: float, y: float) -> bool:
+        """A ball centred at (x, y) lies on the cloth, inside the cushion noses."""
         r = self.ball_radius
         tol = 1e-9
         return (r - tol <= x <= self.width - r + tol) and (r - tol <= y <= self.length - r + tol)
@@ -117,6 +127,7 @@ TABLES: dict[str, TableSpec] = {
 
 
 def table_spec(name: str) -> TableSpec:
+    """The table preset called ``name`` (``TABLES``), or an InputError listing them."""
     if name not in TABLES:
         from bola8.errors import InputError
 
@@ -152,6 +163,7 @@ def _rot(v: tuple[float, float], deg: float) -> tuple[float, float]:
 
 
 def build_geometry(spec: TableSpec) -> Geometry:
+    """The geometry of ``spec``'s pockets and cushions, as the kernel reads it."""
     W, L = spec.width, spec.length
     rt = spec.jaw_tip_radius
     # Each pocket: (tip A, nose direction away from the pocket at A), (tip B, ...), axis out of the table.

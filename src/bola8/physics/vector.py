@@ -10,4 +10,5 @@ from bola8.physics._jit import kernel
 
 @kernel()
 def cross(ax, ay, az, bx, by, bz):
+    """The cross product of (ax, ay, az) and (bx, by, bz), as three numbers."""
     return ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx

@@ -44,6 +44,7 @@ BALL_MODELS: tuple[Model, ...] = (
 
 
 def by_name(models: tuple[Model, ...], name: str) -> Model | None:
+    """The model of ``models`` called ``name``, or None."""
     for model in models:
         if model.name == name:
             return model
@@ -51,4 +52,5 @@ def by_name(models: tuple[Model, ...], name: str) -> Model | None:
 
 
 def names(models: tuple[Model, ...]) -> tuple[str, ...]:
+    """The names of ``models``, in registry order."""
     return tuple(model.name for model in models)

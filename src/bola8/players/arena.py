@@ -153,6 +153,7 @@ class ArenaSpec:
                 for rack in range(self.racks)]
 
     def to_dict(self) -> dict[str, Any]:
+        """The spec as JSON (the results keep it)."""
         data = asdict(self)
         data["opponents"], data["noises"] = list(self.opponents), list(self.noises)
         return data
@@ -255,26 +256,32 @@ class Seated:
         return out
 
     def lag_speed(self, spec: TableSpec) -> float:
+        """The player's lag speed."""
         return float(self.player.lag_speed(spec))
 
     def wants_to_break(self) -> bool:
+        """The player's answer."""
         return bool(self.player.wants_to_break())
 
     def place_cue_ball(self, game: Game) -> tuple[float, float]:
+        """The player's place, its thinking time measured."""
         x, y = self._timed(lambda: self.player.place_cue_ball(game))
         return (float(x), float(y))
 
     def choose_shot(self, game: Game) -> ShotChoice:
+        """The player's stroke, its thinking time measured, played with the arena's own noise."""
         choice = self._timed(lambda: self.player.choose_shot(game))
         aimed = choice.intended if choice.intended is not None else choice.strike
         return ShotChoice(strike=self.noise.perturb(aimed, self.rng), call=choice.call, intended=aimed,
                           note=choice.note)
 
     def choose_option(self, game: Game, options: tuple[Option, ...]) -> Option:
+        """The player's option, its thinking time measured."""
         option: Option = self._timed(lambda: self.player.choose_option(game, options))
         return option
 
     def agrees_to_stalemate(self, game: Game, player: int) -> bool:
+        """The player's answer."""
         return bool(self.player.agrees_to_stalemate(game, player))
 
 
@@ -407,9 +414,11 @@ class ArenaResult:
     machine: dict[str, Any] = field(default_factory=dict)
 
     def summary(self) -> dict[str, Any]:
+        """Every figure of the arena, by opponent and noise (``summarise``)."""
         return summarise(self.spec, self.rows)
 
     def to_dict(self) -> dict[str, Any]:
+        """The result as JSON: the spec, the machine, the summary, the make rates and every rack."""
         return {"spec": self.spec.to_dict(), "machine": self.machine, "summary": self.summary(),
                 "makerate": self.makerate, "racks": self.rows}
 
@@ -534,6 +543,7 @@ def _on_ray(spec: ArenaSpec, units: list[ArenaUnit], address: str, workers: int,
 
 # ------------------------------------------------------------------ the figures
 def wilson(k: int, n: int) -> list[float]:
+    """The 95% Wilson interval of ``k`` in ``n``, rounded."""
     from bola8.batch.tournament import wilson as interval
 
     low, high = interval(k, n)
@@ -546,6 +556,7 @@ def share(k: int, n: int) -> dict[str, Any]:
 
 
 def times(values: Sequence[float]) -> dict[str, Any]:
+    """The count, median, 99th percentile and largest of a list of times."""
     if not values:
         return {"n": 0, "median": None, "p99": None, "max": None}
     ordered = sorted(values)

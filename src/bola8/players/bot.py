@@ -51,6 +51,9 @@ BREAK_SPEED = 9.0
 
 @dataclass(frozen=True)
 class PotCandidate:
+    """A pot the baseline bot considers: the ball and pocket, the ghost-ball aim, and how hard it looks (cut
+    and distance).
+    """
     ball: int
     pocket: str
     phi: float
@@ -60,6 +63,10 @@ class PotCandidate:
 
 
 class BaselineBot:
+    """The baseline bot, the reference every other player is measured against: ghost-ball aim at every callable
+    ball and pocket, the best few checked on the simulator through the referee, a legal safety when nothing
+    is makeable (see the module).
+    """
     def __init__(self, name: str = "bot", *, seed: int = 0, noise: ExecutionNoise | None = None):
         self.name = name
         self.noise = noise if noise is not None else ExecutionNoise(level=1.0)
@@ -78,10 +85,14 @@ class BaselineBot:
         return self.noise.perturb_speed(self._lag_speeds[spec.name], self._rng)
 
     def wants_to_break(self) -> bool:
+        """Always: it breaks whenever it wins the lag."""
         return True
 
     # --------------------------------------------------------- ball in hand
     def place_cue_ball(self, game: Game) -> Point:
+        """On the break, the head string's middle; otherwise the first spot behind a makeable ball
+        (``in_hand.spots``), or any legal place.
+        """
         if game.state.phase == "break":
             return (game.spec.width / 2.0, game.spec.head_string_y)
         spots = in_hand.spots(game, sigma_rad(self.noise.level))
@@ -89,6 +100,7 @@ class BaselineBot:
 
     # ------------------------------------------------------------------ shots
     def choose_shot(self, game: Game) -> ShotChoice:
+        """A hard break at the foot spot, the best-checked pot, or a safety - with its execution noise."""
         from bola8.physics import Strike
 
         if game.state.phase == "break":
@@ -103,6 +115,9 @@ class BaselineBot:
         return self._execute(strike, None, "safety")
 
     def choose_option(self, game: Game, options: tuple[Option, ...]) -> Option:
+        """Spot the 8 and shoot (Art. 6); accept an illegal break's table when it has a pot, else break again
+        (Art. 7.2).
+        """
         if "respot_eight" in options:
             return "respot_eight"          # keep the break's run going, table open (Art. 6)
         if "accept_table" in options:

@@ -50,6 +50,9 @@ _FULL: tuple[Stroke, ...] = (
 
 @dataclass(frozen=True)
 class Level:
+    """One level of the searching bot: its noise scale and its budgets - which plans it considers, how many it
+    aims, samples and looks ahead on (see the module's table).
+    """
     name: str
     label_es: str
     label_en: str
@@ -68,6 +71,7 @@ class Level:
     continuation: float
 
     def label(self, lang: str = "es") -> str:
+        """The level's name for people, in ``lang``."""
         return self.label_es if lang == "es" else self.label_en
 
 

@@ -50,6 +50,9 @@ MAX_LEVEL = 20.0     # bench_noise.py: racks of median 118 actions at 20, 1465 a
 
 @dataclass(frozen=True)
 class ExecutionNoise:
+    """Gaussian execution noise on a stroke (phi, V, theta, a, b), at ``level`` times the computer olympiad's
+    deviations (0 = exact; at most ``MAX_LEVEL``).
+    """
     level: float = 1.0
 
     def __post_init__(self) -> None:

@@ -27,6 +27,10 @@ class ShotChoice:
 
 
 class Player(Protocol):
+    """Whoever is at the table: what a game asks of a player, each method one question (Art. 4's lag, ball in
+    hand, the stroke and its call, the options, a stalemate). Bots implement it; a person's actions come
+    through the server's session instead.
+    """
     name: str
 
     def lag_speed(self, spec: TableSpec) -> float:

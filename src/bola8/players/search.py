@@ -114,6 +114,9 @@ class Candidate:
 
 @dataclass
 class SearchResult:
+    """What a search found: the best candidate (None when nothing legal was found), the pots and safeties it
+    weighed, and the simulations it spent.
+    """
     best: Candidate | None
     pots: list[Candidate]
     safeties: list[Candidate]
@@ -152,6 +155,7 @@ class Searcher:
         return v
 
     def outcome(self, turn: Turn, player: int) -> float:
+        """The value to ``player`` of where ``turn`` left the game."""
         return self.value(turn.game, player)
 
     # ------------------------------------------------------------ simulation + referee
@@ -203,6 +207,9 @@ class Searcher:
 
     # ------------------------------------------------------------ strokes
     def strike(self, plan: ShotPlan, stroke: Stroke, offset: float) -> Strike:
+        """The strike of ``plan`` played with ``stroke`` (speed factor, tip offsets, elevation), aimed
+        ``offset`` degrees off the plan's line.
+        """
         from bola8.physics import Strike
 
         factor, a, b, theta = stroke

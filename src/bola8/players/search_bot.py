@@ -43,6 +43,9 @@ Point = tuple[float, float]
 
 
 class SearchBot:
+    """The searching bot at one :class:`~bola8.players.levels.Level`: every decision searched on the simulator
+    through the referee, within the level's budgets (see :mod:`bola8.players.search`).
+    """
     def __init__(self, level: Level, name: str = "bot", *, seed: int = 0, noise: ExecutionNoise | None = None,
                  physics: PhysicsSettings | None = None):
         self.name = name
@@ -55,6 +58,7 @@ class SearchBot:
 
     # ---------------------------------------------------------------- Art. 4
     def lag_speed(self, spec: TableSpec) -> float:
+        """The lag speed that stops nearest the head cushion under its own speed noise, with that noise."""
         return self.noise.perturb_speed(lag_speed(spec, self.physics, self.noise), self._rng)
 
     def wants_to_break(self) -> bool:
@@ -63,16 +67,20 @@ class SearchBot:
 
     # --------------------------------------------------------------- the break
     def break_plan(self, game: Game) -> BreakPlan:
+        """Its break on this table and ruleset: searched once per process (``bola8.players.breaking``)."""
         return break_plan_for(game, self.noise, self.level.continuation, self.level.break_search)
 
     # ------------------------------------------------------------ ball in hand
     def place_cue_ball(self, game: Game) -> Point:
+        """Its break's spot, or the searched place for ball in hand."""
         if game.state.phase == "break":
             return self.break_plan(game).spot
         return self.searcher.place(game)
 
     # ------------------------------------------------------------------ shots
     def choose_shot(self, game: Game) -> ShotChoice:
+        """Its break, the best pot or safety of its search, or a fallback safety - with its execution noise.
+        """
         if game.state.phase == "break":
             return self._execute(self.break_plan(game).strike, None, "break")
         self.searcher.rack = self.rack_value(game)
@@ -84,6 +92,7 @@ class SearchBot:
 
     # ---------------------------------------------------------------- options
     def choose_option(self, game: Game, options: tuple[Option, ...]) -> Option:
+        """The option worth most to it, each branch searched (Art. 6, 7.2)."""
         values = {option: self.option_value(game, option) for option in options}
         return max(options, key=lambda o: values[o])
 

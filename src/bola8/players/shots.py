@@ -71,6 +71,7 @@ class ShotPlan:
 
     @property
     def key(self) -> tuple[object, ...]:
+        """What tells two plans apart (kind, call, balls, cushion, aim, speed), for removing duplicates."""
         return (self.kind, None if self.call is None else (self.call.ball, self.call.pocket), self.first,
                 self.via, self.cushion, round(self.phi, 6), round(self.speed, 6), self.b)
 

@@ -83,6 +83,7 @@ class BotRunner:
         self._tasks = [asyncio.get_running_loop().create_task(self._work()) for _ in range(self.workers)]
 
     async def stop(self) -> None:
+        """Stop the bots' worker processes; a decision in flight is dropped (a restart plays it again)."""
         # No new decision starts; one under way gets a moment to finish (a quick bot's takes
         # milliseconds). A search still running after it would hold its worker for the next app of
         # this process, so its pool is stopped with it (counted before the cancellations below end

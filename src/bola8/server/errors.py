@@ -37,21 +37,25 @@ class ApiError(InputError):
 
 
 def not_found(what: str, ident: str) -> ApiError:
+    """404: there is no ``what`` with this id."""
     kinds_es = {"game": "partida", "table": "mesa", "shot": "tiro"}
     return ApiError(404, f"id: there is no {what} {ident!r}.",
                     f"id: no existe la {kinds_es.get(what, what)} {ident!r}.")
 
 
 def forbidden(seat: str) -> ApiError:
+    """403: the action needs ``seat``'s token."""
     return ApiError(403, f"Authorization: this action needs the token of {seat} (Authorization: Bearer <token>).",
                     f"Authorization: esta acción necesita el token de {seat} (Authorization: Bearer <token>).")
 
 
 def conflict(error: InputError) -> ApiError:
+    """409: the action is not allowed now (the library's sentence)."""
     return ApiError(409, error.en, error.es)
 
 
 def over() -> ApiError:
+    """409: the match is over."""
     return ApiError(409, "game: the match is over; no further action is possible.",
                     "game: el encuentro ha terminado; ya no es posible ninguna acción.")
 

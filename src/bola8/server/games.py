@@ -54,6 +54,7 @@ def bot_seed(seed: int, seat: int, n: int) -> int:
 
 # ------------------------------------------------------------ actions as JSON
 def action_to_dict(seat: int, action: Action) -> dict[str, Any]:
+    """An action of ``seat`` as the store keeps it (JSON)."""
     if isinstance(action, LagAction):
         return {"seat": seat, "type": "lag", "speed": action.speed, "breaks": action.breaks}
     if isinstance(action, PlaceAction):
@@ -74,6 +75,7 @@ def action_to_dict(seat: int, action: Action) -> dict[str, Any]:
 
 
 def action_from_dict(data: dict[str, Any]) -> tuple[int, Action]:
+    """A stored action read back: (seat, action)."""
     from bola8.physics import Strike
 
     seat, kind = int(data["seat"]), data["type"]
@@ -156,6 +158,7 @@ class LiveGame:
 
     @property
     def has_person(self) -> bool:
+        """A person holds a seat of this game."""
         return "person" in self.kinds
 
     @property
@@ -165,6 +168,7 @@ class LiveGame:
         return None if proposal is None else proposal.by
 
     def is_bot(self, seat: int) -> bool:
+        """``seat`` is played by a bot."""
         return self.kinds[seat].startswith("bot")
 
     def apply(self, seat: int, action: Action, at: float | None = None) -> Outcome:
@@ -256,8 +260,10 @@ class LiveGame:
 
 
 def json_number(value: Any) -> bool:
+    """``value`` is a JSON number (an int or a finite float, never a bool)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def dumps(data: Any) -> str:
+    """``data`` as compact JSON text, as the store and the answers write it."""
     return json.dumps(data, ensure_ascii=False)

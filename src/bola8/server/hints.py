@@ -116,6 +116,7 @@ def _thin(samples: list[list[float]]) -> list[list[float]]:
 
 
 def check_query(level: str, top: int) -> None:
+    """Refuse a hint query's bad level or count, naming the field."""
     from bola8.players.coach import MAX_TOP
     from bola8.players.levels import get_level
 

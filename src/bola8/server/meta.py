@@ -34,6 +34,8 @@ def table_geometry(spec: Any) -> dict[str, Any]:
 
 
 def meta_dict(lang: str) -> dict[str, Any]:
+    """``GET /api/meta``: the closed sets and geometry the page needs, its words in ``lang``
+    (docs/server-api.md)."""
     from bola8.physics import TABLES
     from bola8.physics.params import CueParams
 

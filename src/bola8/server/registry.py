@@ -54,12 +54,14 @@ class TextCache:
         self._texts: OrderedDict[tuple[str, int, str], str] = OrderedDict()
 
     def get(self, key: tuple[str, int, str]) -> str | None:
+        """The cached text of ``key``, or None."""
         text = self._texts.get(key)
         if text is not None:
             self._texts.move_to_end(key)
         return text
 
     def put(self, key: tuple[str, int, str], text: str) -> None:
+        """Keep ``text`` under ``key``, dropping the oldest entries past the size bound."""
         old = self._texts.pop(key, None)
         self.size -= 0 if old is None else len(old)
         self._texts[key] = text
@@ -114,6 +116,7 @@ class GameRegistry:
         return game
 
     def load(self, game_id: str) -> LiveGame:
+        """The live game ``game_id``: from memory, or played again from the store (404 when there is none)."""
         game = self.live.get(game_id)
         if game is not None:
             self.live.move_to_end(game_id)

@@ -35,6 +35,7 @@ class StrictRequest(Request):
     """A request whose ``json()`` is :func:`~bola8.jsonio.strict_loads` of its body, named ``body``."""
 
     async def json(self) -> Any:
+        """The body read as strict JSON (no NaN, no repeated key, no lone surrogate), once."""
         if not hasattr(self, "_json"):
             try:
                 self._json = strict_loads(decode_utf8(await self.body(), "body"), "body")
@@ -47,6 +48,7 @@ class StrictRoute(APIRoute):
     """A route whose request is a :class:`StrictRequest`."""
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        """The route's handler, handed a :class:`StrictRequest`."""
         handler = super().get_route_handler()
 
         async def strict(request: Request) -> Response:

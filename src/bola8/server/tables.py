@@ -23,6 +23,7 @@ from bola8.server.store import Store, token_digest
 
 @dataclass
 class LiveTable:
+    """A real table in play: its match, its token's digest, its stored changes and when the last one came."""
     match: RealTableMatch
     digest: str                  # of the token that keeps the table
     changes: int                 # stored changes (the next one's number)
@@ -30,6 +31,7 @@ class LiveTable:
 
 
 def apply_change(match: RealTableMatch, data: dict[str, Any]) -> Any:
+    """Apply one stored change (lag, shot, choice, declare, warn, disqualify) to ``match``."""
     kind = data["type"]
     if kind == "lag":
         return match.lag(data["winner"], data.get("breaks"))
@@ -59,6 +61,7 @@ def table_clock(match: RealTableMatch, last_at: float | None, now: float) -> dic
 
 
 def table_view(table_id: str, match: RealTableMatch, lang: str, last_at: float | None = None) -> dict[str, Any]:
+    """The table's view for the page (TABLE_VIEW, docs/server-api.md)."""
     now = match.to_act()
     state = match.state
     return {
@@ -85,12 +88,14 @@ def table_view(table_id: str, match: RealTableMatch, lang: str, last_at: float |
 
 
 class TableRegistry:
+    """The real tables in play, loaded from the store and kept in memory."""
     def __init__(self, store: Store, hub: Hub):
         self.store = store
         self.hub = hub
         self.live: dict[str, LiveTable] = {}
 
     def load(self, table_id: str) -> LiveTable:
+        """The live table ``table_id``: from memory, or its changes played again from the store."""
         found = self.live.get(table_id)
         if found is not None:
             return found
@@ -106,6 +111,7 @@ class TableRegistry:
         return self.live[table_id]
 
     def view(self, table_id: str, lang: str) -> dict[str, Any]:
+        """The view of table ``table_id`` in ``lang``."""
         table = self.load(table_id)
         return table_view(table_id, table.match, lang, table.last_at)
 

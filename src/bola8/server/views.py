@@ -12,18 +12,22 @@ from bola8.server.trajectory import trajectory_arrays
 
 
 def table_dict(spec: Any) -> dict[str, Any]:
+    """The table's name and size, as a view gives it."""
     return {"name": spec.name, "length": spec.length, "width": spec.width, "ball_radius": spec.ball_radius}
 
 
 def balls_dict(balls: Any) -> dict[str, list[float]]:
+    """A layout as JSON: ball number (text) -> [x, y]."""
     return {str(ball): [x, y] for ball, (x, y) in sorted(dict(balls).items())}
 
 
 def ruling_dict(ruling: rules.Ruling, lang: str) -> dict[str, Any]:
+    """The ruling in ``lang``."""
     return ruling.to_dict(lang)
 
 
 def game_view(live: LiveGame, lang: str) -> dict[str, Any]:
+    """The game's VIEW in ``lang`` (docs/server-api.md)."""
     session = live.session
     game = session.game
     progress = session.progress

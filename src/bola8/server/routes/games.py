@@ -36,6 +36,8 @@ ADVANCE_WAIT_S = 60.0          # /advance answers 409 when a bot takes longer th
 
 
 class NewGame(Body):
+    """The body of ``POST /api/games``: the seats, the table, the ruleset, the race, the clock and the hints.
+    """
     players: list[str] = Field(min_length=2, max_length=2)
     race: int = Field(3, ge=1, le=99)
     table: str = "9ft"
@@ -49,34 +51,41 @@ class NewGame(Body):
 
 
 class LagBody(Body):
+    """A lag stroke's speed."""
     speed: float
     breaks: StrictBool = True
 
 
 class PlaceBody(Body):
+    """Where to put the cue ball in hand."""
     x: float
     y: float
 
 
 class ShotBody(Body):
+    """A stroke and its call."""
     strike: StrikeJson
     call: CallJson | None = None
     elapsed_s: float | None = Field(None, ge=0)
 
 
 class ChoiceBody(Body):
+    """A pending option."""
     option: str
 
 
 class DeclareBody(Body):
+    """A declaration (stalemate or forfeit)."""
     what: Literal["stalemate", "forfeit"]
 
 
 class AnswerBody(Body):
+    """The answer to a stalemate proposal."""
     accept: StrictBool
 
 
 def json_answer(text: str) -> Response:
+    """Already-serialised JSON as the answer."""
     return Response(text, media_type="application/json")
 
 
@@ -104,6 +113,7 @@ def seated(s: Services, game_id: str, token: str | None, action: Action) -> tupl
 
 @router.post("", status_code=201, dependencies=CREATES)
 async def create_game(body: NewGame, s: ServicesDep, lang: LangDep) -> Response:
+    """Start a game; its id, the seats' tokens and the first view."""
     from bola8.physics import table_spec
 
     kinds = [player_kind(kind, f"players[{i}]") for i, kind in enumerate(body.players)]
@@ -132,26 +142,31 @@ async def create_game(body: NewGame, s: ServicesDep, lang: LangDep) -> Response:
 
 @router.get("/{game_id}")
 async def get_game(game_id: str, s: ServicesDep, lang: LangDep) -> dict[str, Any]:
+    """The game's view (anyone with the link)."""
     return game_view(s.games.load(game_id), lang)
 
 
 @router.post("/{game_id}/lag")
 async def lag(game_id: str, body: LagBody, s: ServicesDep, lang: LangDep, token: TokenDep) -> Response:
+    """The seat's lag stroke."""
     return act(s, game_id, token, LagAction(body.speed, body.breaks), lang)
 
 
 @router.post("/{game_id}/place")
 async def place(game_id: str, body: PlaceBody, s: ServicesDep, lang: LangDep, token: TokenDep) -> Response:
+    """The seat's cue ball placed in hand."""
     return act(s, game_id, token, PlaceAction(body.x, body.y), lang)
 
 
 @router.post("/{game_id}/shot")
 async def shot(game_id: str, body: ShotBody, s: ServicesDep, lang: LangDep, token: TokenDep) -> Response:
+    """The seat's stroke, simulated and judged."""
     return act(s, game_id, token, ShotAction(strike_of(body.strike), call_of(body.call), body.elapsed_s), lang)
 
 
 @router.post("/{game_id}/choice")
 async def choice(game_id: str, body: ChoiceBody, s: ServicesDep, lang: LangDep, token: TokenDep) -> Response:
+    """The seat's option (Art. 6, 7.2)."""
     return act(s, game_id, token, ChoiceAction(body.option), lang)
 
 
@@ -235,6 +250,7 @@ async def hint(game_id: str, s: ServicesDep, token: TokenDep, lang: LangDep, lev
 
 @router.get("/{game_id}/record")
 async def record(game_id: str, s: ServicesDep) -> PlainTextResponse:
+    """The match's record, JSON Lines (as ``bola8 match --record`` writes it)."""
     text = await run_in_threadpool(s.games.record_text, game_id)   # a long match takes a while to write again
     return PlainTextResponse(text, media_type="application/x-ndjson",
                              headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'})
@@ -258,6 +274,7 @@ async def get_lag(game_id: str, s: ServicesDep) -> dict[str, Any]:
 
 @router.get("/{game_id}/shots/{n}")
 async def get_shot(game_id: str, n: int, s: ServicesDep, lang: LangDep) -> Response:
+    """Shot ``n`` of the game, for its replay."""
     game = s.games.load(game_id)
     if not 1 <= n <= len(game.shots):
         raise ApiError(404, f"n: shot {n} does not exist; this game has shots 1 to {len(game.shots)}.",
@@ -267,6 +284,7 @@ async def get_shot(game_id: str, n: int, s: ServicesDep, lang: LangDep) -> Respo
 
 @router.websocket("/{game_id}/live")
 async def game_live(websocket: WebSocket, game_id: str) -> None:
+    """The game's views and shots as they happen, over a WebSocket."""
     s = services_of(websocket)
     await websocket.accept()
     lang = socket_lang(websocket)

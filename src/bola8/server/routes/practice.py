@@ -14,6 +14,7 @@ router = APIRouter(route_class=StrictRoute, prefix="/api/practice", tags=["pract
 
 
 class PracticeBody(Body):
+    """A practice stroke: the table, the balls anywhere, the strike, an optional call and referee's state."""
     table: str = "9ft"
     balls: dict[str, list[float]]
     strike: StrikeJson

@@ -21,11 +21,13 @@ router = APIRouter(route_class=StrictRoute, include_in_schema=False)
 
 @router.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
 async def unknown_api(rest: str) -> None:
+    """404 for any API path no route serves."""
     raise StarletteHTTPException(404)
 
 
 @router.get("/")
 async def index() -> Any:
+    """The browser app's page."""
     page = os.path.join(STATIC, "index.html")
     if os.path.exists(page):
         return FileResponse(page, media_type="text/html")
@@ -35,6 +37,7 @@ async def index() -> Any:
 
 @router.get("/{name:path}")
 async def static_file(name: str) -> FileResponse:
+    """One of the browser app's files (404 outside ``static/``)."""
     if "\0" in name:
         raise StarletteHTTPException(404)
     path = os.path.realpath(os.path.join(STATIC, name))

@@ -24,48 +24,57 @@ router = APIRouter(route_class=StrictRoute, prefix="/api/tables", tags=["tables"
 
 
 class NewTable(Body):
+    """The body of ``POST /api/tables``: the players, the race, the ruleset."""
     players: list[str] = Field(min_length=2, max_length=2)
     race: int = Field(5, ge=1, le=99)
     ruleset: str = "spanish"
 
 
 class TableLag(Body):
+    """Who won the lag, and whom he chose to break."""
     winner: int = Field(ge=0, le=1)
     breaks: int | None = Field(None, ge=0, le=1)
 
 
 class TableChoice(Body):
+    """The option taken."""
     option: str
 
 
 class TableDeclare(Body):
+    """A declaration, and the player it is against."""
     what: Literal["stalemate", "forfeit"]
     player: int | None = Field(None, ge=0, le=1)
 
 
 class TablePlayer(Body):
+    """A player (0 or 1)."""
     player: int = Field(ge=0, le=1)
 
 
 @router.post("", status_code=201, dependencies=CREATES)
 async def create_table(body: NewTable, s: ServicesDep, lang: LangDep) -> dict[str, Any]:
+    """Open a real table kept by a referee; its id and token."""
     table_id, token = s.tables.create((body.players[0], body.players[1]), body.race, body.ruleset)
     return {"id": table_id, "token": token, "view": s.tables.view(table_id, lang)}
 
 
 @router.get("/{table_id}")
 async def get_table(table_id: str, s: ServicesDep, lang: LangDep) -> dict[str, Any]:
+    """The table's view."""
     return s.tables.view(table_id, lang)
 
 
 @router.post("/{table_id}/lag")
 async def table_lag(table_id: str, body: TableLag, s: ServicesDep, lang: LangDep, token: TokenDep) -> dict[str, Any]:
+    """The lag, as the referee enters it."""
     return s.tables.change(table_id, token, {"type": "lag", "winner": body.winner, "breaks": body.breaks}, lang)
 
 
 @router.post("/{table_id}/shot")
 async def table_shot(table_id: str, body: dict[str, Any], s: ServicesDep, lang: LangDep,
                      token: TokenDep) -> dict[str, Any]:
+    """The facts of a shot (referee-json SHOT), judged."""
     rules.Shot.from_dict(body)      # refused here, before the token check can hide a bad field
     return s.tables.change(table_id, token, {"type": "shot", "facts": body}, lang)
 
@@ -73,12 +82,14 @@ async def table_shot(table_id: str, body: dict[str, Any], s: ServicesDep, lang: 
 @router.post("/{table_id}/choice")
 async def table_choice(table_id: str, body: TableChoice, s: ServicesDep, lang: LangDep,
                        token: TokenDep) -> dict[str, Any]:
+    """The option taken, judged."""
     return s.tables.change(table_id, token, {"type": "choice", "option": body.option}, lang)
 
 
 @router.post("/{table_id}/declare")
 async def table_declare(table_id: str, body: TableDeclare, s: ServicesDep, lang: LangDep,
                         token: TokenDep) -> dict[str, Any]:
+    """A declaration, judged."""
     return s.tables.change(table_id, token, {"type": "declare", "what": body.what, "player": body.player}, lang)
 
 
@@ -109,17 +120,20 @@ async def table_disqualify(table_id: str, body: TablePlayer, s: ServicesDep, lan
 
 @router.post("/{table_id}/undo")
 async def table_undo(table_id: str, s: ServicesDep, lang: LangDep, token: TokenDep) -> dict[str, Any]:
+    """Take back the last change."""
     return s.tables.change(table_id, token, {"type": "undo"}, lang)
 
 
 @router.get("/{table_id}/record")
 async def table_record(table_id: str, s: ServicesDep) -> PlainTextResponse:
+    """The table's record, JSON Lines."""
     return PlainTextResponse(s.tables.load(table_id).match.record_text(), media_type="application/x-ndjson",
                              headers={"Content-Disposition": f'attachment; filename="{table_id}.jsonl"'})
 
 
 @router.websocket("/{table_id}/live")
 async def table_live(websocket: WebSocket, table_id: str) -> None:
+    """The table's views as they change, over a WebSocket."""
     s = services_of(websocket)
     await websocket.accept()
     lang = socket_lang(websocket)

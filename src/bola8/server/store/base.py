@@ -45,6 +45,7 @@ class StorageFault(Exception):
         self.en, self.es, self.cause = en, es, cause
 
     def text(self, lang: str = "es") -> str:
+        """The sentence in ``lang``."""
         return self.es if lang == "es" else self.en
 
 
@@ -53,6 +54,7 @@ class ActionTaken(Exception):
 
 
 def disk_full(cause: str) -> StorageFault:
+    """The fault of a full disk."""
     return StorageFault("storage: the disk that holds the database is full; nothing was stored - try again once "
                         "space is freed.",
                         "storage: el disco que guarda la base de datos está lleno; no se ha guardado nada - vuelva a "
@@ -60,6 +62,7 @@ def disk_full(cause: str) -> StorageFault:
 
 
 def read_only(cause: str) -> StorageFault:
+    """The fault of a database that cannot be written."""
     return StorageFault("storage: the database cannot be written (it is read-only); nothing was stored - try again "
                         "once it can be.",
                         "storage: no se puede escribir en la base de datos (es de solo lectura); no se ha guardado "
@@ -67,12 +70,14 @@ def read_only(cause: str) -> StorageFault:
 
 
 def damaged(cause: str) -> StorageFault:
+    """The fault of a damaged database."""
     return StorageFault("storage: the database is damaged; what this request needs cannot be read or written.",
                         "storage: la base de datos está dañada; no se puede leer ni escribir lo que pide esta "
                         "petición.", cause)
 
 
 def unreachable(cause: str) -> StorageFault:
+    """The fault of a database that cannot be reached now."""
     return StorageFault("storage: the database cannot be reached now; nothing was stored - try again shortly.",
                         "storage: ahora no se puede acceder a la base de datos; no se ha guardado nada - vuelva a "
                         "intentarlo en un momento.", cause)

@@ -90,6 +90,7 @@ class SqliteStore:
                 self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     def close(self) -> None:
+        """Close the database."""
         with self._lock:
             self._db.close()
 
@@ -121,6 +122,7 @@ class SqliteStore:
                 raise fault(error) from error
 
     def create(self, match_id: str, kind: str, params: dict[str, Any], tokens: Any) -> None:
+        """Store a new match (a game or a real table): its kind, parameters and tokens, committed."""
         with self._writing() as db:
             db.execute("INSERT INTO matches (id, kind, params, tokens) VALUES (?, ?, ?, ?)",
                        (match_id, kind, json.dumps(params), json.dumps(tokens)))

@@ -67,6 +67,7 @@ class ToAct:
     reason: str | None = None       # for a lag: "first_break" | "hill_hill"
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON form a view gives: seat, action, options, and the lag's reason when there is one."""
         data: dict[str, Any] = {"seat": self.seat, "action": self.action, "options": list(self.options)}
         if self.reason is not None:
             data["reason"] = self.reason
@@ -75,18 +76,21 @@ class ToAct:
 
 @dataclass(frozen=True)
 class LagAction:
+    """A lag stroke at ``speed`` (Art. 4); ``breaks``: whom this seat chooses to break if it wins."""
     speed: float
     breaks: bool = True             # Art. 4.1: if this seat wins the lag, it breaks (False: the other does)
 
 
 @dataclass(frozen=True)
 class PlaceAction:
+    """The cue ball in hand put at (x, y)."""
     x: float
     y: float
 
 
 @dataclass(frozen=True)
 class ShotAction:
+    """A stroke as executed, its call, and the time it took when the seat is on the shot clock."""
     strike: Any                     # bola8.physics.Strike, as executed
     call: rules.Call | None = None
     elapsed_s: float | None = None  # Art. 24: seconds taken, for a player on the shot clock
@@ -96,11 +100,13 @@ class ShotAction:
 
 @dataclass(frozen=True)
 class ChoiceAction:
+    """A pending option taken (Art. 6, 7.2)."""
     option: str
 
 
 @dataclass(frozen=True)
 class DeclareAction:
+    """A declaration: an agreed stalemate (Art. 21.2) or the declaring seat's forfeit."""
     what: str                       # "stalemate" (Art. 21.2) | "forfeit" (the declaring seat concedes)
 
 
@@ -129,6 +135,7 @@ class Proposal:
     what: str = "stalemate"
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON form a view gives: who proposed, and what."""
         return {"by": self.by, "what": self.what}
 
 
@@ -181,6 +188,7 @@ class MatchSession:
     # ------------------------------------------------------------------ queries
     @property
     def over(self) -> bool:
+        """The match has ended."""
         return self.progress.over
 
     def to_act(self) -> ToAct | None:
@@ -231,16 +239,20 @@ class MatchSession:
         return self._after_turn(seat, action, turn)
 
     def lag(self, seat: int, speed: float, breaks: bool = True) -> Outcome:
+        """``seat``'s lag stroke (:class:`LagAction`)."""
         return self.apply(seat, LagAction(speed, breaks))
 
     def place(self, seat: int, x: float, y: float) -> Outcome:
+        """``seat`` places the cue ball in hand (:class:`PlaceAction`)."""
         return self.apply(seat, PlaceAction(x, y))
 
     def shot(self, seat: int, strike: Any, call: rules.Call | None = None,
              elapsed_s: float | None = None) -> Outcome:
+        """``seat``'s stroke and call (:class:`ShotAction`)."""
         return self.apply(seat, ShotAction(strike, call, elapsed_s))
 
     def choose(self, seat: int, option: str) -> Outcome:
+        """``seat`` takes a pending option (:class:`ChoiceAction`)."""
         return self.apply(seat, ChoiceAction(option))
 
     def declare(self, seat: int, what: str) -> Outcome:

@@ -86,7 +86,8 @@ def unreachable(cause: str) -> StorageFault:
 class Store(Protocol):
     """A storage backend (see the module): SQLite (:mod:`.sqlite`) or PostgreSQL (:mod:`.postgres`)."""
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """Release the store's connections."""
 
     def flush(self) -> None:
         """Make everything committed durable in the database itself (the app stops)."""

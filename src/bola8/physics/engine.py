@@ -192,6 +192,7 @@ def grown_1d(a: np.ndarray, size: int) -> np.ndarray:
 
 @kernel()
 def grown_2d(a: np.ndarray, size: int) -> np.ndarray:
+    """``a``'s rows in a new array of ``size`` (>= len(a)) rows."""
     out = np.empty((size, a.shape[1]), dtype=a.dtype)
     for q in range(a.shape[0]):
         for c in range(a.shape[1]):
@@ -201,6 +202,7 @@ def grown_2d(a: np.ndarray, size: int) -> np.ndarray:
 
 @kernel()
 def grown_3d(a: np.ndarray, size: int) -> np.ndarray:
+    """``a``'s rows in a new array of ``size`` (>= len(a)) rows, each row's table copied."""
     out = np.empty((size, a.shape[1], a.shape[2]), dtype=a.dtype)
     for q in range(a.shape[0]):
         for i in range(a.shape[1]):

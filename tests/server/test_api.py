@@ -235,3 +235,18 @@ def test_a_jump_in_the_trajectory_has_its_height(client) -> None:
     assert shot["off_table"][0]["ball"] == 0 and shot["off_table"][0]["side"] == "foot"
     assert shot["facts"]["off_table"] == [0] and shot["trajectory"]["0"][-1][2] == 2.54
 
+
+
+def test_the_view_names_the_balls_the_cue_ball_may_hit_first(client, auth) -> None:
+    """VIEW.legal_first is the referee's own list (Art. 5, 10.1): empty on the break, then the table's."""
+    from bola8 import rules
+
+    made = new(client, ["person", "person"])
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    assert made["view"]["legal_first"] == []                   # the lag comes first: no game yet
+    view = play_person(client, auth, made["id"], tokens, 3)    # both lags and the break's placement
+    assert view["state"]["phase"] == "break" and view["legal_first"] == []
+    view = play_person(client, auth, made["id"], tokens, 1)    # the break
+    state = rules.State.from_dict(view["state"])
+    assert view["legal_first"] == list(rules.legal_first_contacts(state))
+    assert view["state"]["phase"] != "play" or view["state"]["decision"] is not None or view["legal_first"]

@@ -53,6 +53,7 @@ def game_view(live: LiveGame, lang: str) -> dict[str, Any]:
         "breaker": progress.breaker,
         "result": progress.result,
         "callable": list(rules.callable_balls(state)) if state is not None and state.phase == "play" else [],
+        "legal_first": [] if state is None else list(rules.legal_first_contacts(state)),
         "cue_in_hand": bool(game is not None and game.needs_placement),
         "shot_clock": sorted(session.clock.warned),
         "last_ruling": last_ruling,

@@ -81,10 +81,18 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
+# the two sizes the app is checked at: a desktop window and a phone held upright (390x844 CSS pixels)
+SIZES = {"desktop": {"viewport": {"width": 1280, "height": 800}},
+         "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "has_touch": True,
+                   "is_mobile": True}}
+
+
 @contextlib.contextmanager
-def page_of(browser: Browser, base_url: str) -> Iterator[Page]:
-    """A desktop-sized page on ``base_url``; a JavaScript error on it fails the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=base_url)
+def page_of(browser: Browser, base_url: str, size: str = "desktop", lang: str = "es") -> Iterator[Page]:
+    """A page on ``base_url`` at ``size`` (SIZES) in ``lang``; a JavaScript error on it fails the test."""
+    context = browser.new_context(base_url=base_url, **SIZES[size])
+    if lang != "es":
+        context.add_init_script(f"localStorage.getItem('bola8.lang') || localStorage.setItem('bola8.lang', '{lang}')")
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))

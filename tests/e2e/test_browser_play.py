@@ -62,10 +62,11 @@ def take_turn(page: Page, seen: set[str], power: float = 3.0) -> str:
                 seen.add("call")
             d.set_power(page, power)
         before = d.screen(page, "s.view.shot_count")
+        toasts = page.get_by_test_id("toast-error").count()      # an earlier refusal may still be shown
         page.get_by_test_id("shoot").click()
         page.wait_for_function(f"() => window.bola8.screen.shown > {before} || "
-                               "document.querySelector('[data-testid=toast-error]')")
-        if page.get_by_test_id("toast-error").count():
+                               f"document.querySelectorAll('[data-testid=toast-error]').length > {toasts}")
+        if page.get_by_test_id("toast-error").count() > toasts:
             # a refused call is explained in the server's sentence; play it as a safety instead
             seen.add("refused")
             page.get_by_test_id("safety").click()

@@ -13,7 +13,7 @@ import driver as d
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import page_of, running_server
+from tests.e2e.conftest import page_of, running_server
 from test_browser_play import new_match, take_turn
 
 PROPOSING_SERVER = """

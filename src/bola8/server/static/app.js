@@ -53,16 +53,27 @@ function langSwitch() {
   const box = document.getElementById("lang");
   clear(box).append(...["es", "en"].map((l) => el("button", {
     type: "button", class: l === lang() ? "on" : "", "data-testid": `lang-${l}`, "aria-pressed": String(l === lang()),
-    onclick: () => { setLang(l); document.title = t("title"); langSwitch(); route(); },
+    onclick: () => switchLang(l),
   }, l.toUpperCase())));
+}
+
+// /api/meta in the page's language: the bots' names and every closed set's words come from it
+async function loadMeta() {
+  try { meta = await get("/api/meta"); } catch (e) { meta = null; }
+  testApi.meta = meta;
+}
+
+async function switchLang(l) {
+  setLang(l); document.title = t("title"); langSwitch();
+  await loadMeta();
+  route();
 }
 
 async function start() {
   setLang(lang());
   document.title = t("title");
   langSwitch();
-  try { meta = await get("/api/meta"); } catch (e) { meta = null; }
-  testApi.meta = meta;
+  await loadMeta();
   window.addEventListener("hashchange", route);
   await route();
 }

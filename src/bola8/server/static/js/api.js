@@ -39,12 +39,22 @@ export async function requestText(path) {
 export const get = (path, token = null) => request("GET", path, undefined, token);
 export const post = (path, body, token = null) => request("POST", path, body, token);
 
-// Seat tokens live in localStorage, one per game and seat, for the browser that created the seat.
+// Seat tokens live in localStorage, one per game and seat, for the browser that created the seat;
+// with them, when this browser made each game or table (for "My games").
 export function saveSeats(id, seats) {
   const all = JSON.parse(localStorage.getItem("bola8.seats") || "{}");
   all[id] = seats.filter((s) => s.token).map((s) => ({ seat: s.seat, token: s.token }));
   localStorage.setItem("bola8.seats", JSON.stringify(all));
+  noteMade(id);
 }
+
+function noteMade(id) {
+  const all = JSON.parse(localStorage.getItem("bola8.made") || "{}");
+  if (!all[id]) { all[id] = Date.now(); localStorage.setItem("bola8.made", JSON.stringify(all)); }
+}
+
+// when this browser made game or table `id` (milliseconds since 1970), or null before it kept that
+export function madeAt(id) { return JSON.parse(localStorage.getItem("bola8.made") || "{}")[id] || null; }
 
 export function seatsOf(id) {
   const all = JSON.parse(localStorage.getItem("bola8.seats") || "{}");
@@ -59,6 +69,11 @@ export function saveTableToken(id, token) {
   const all = JSON.parse(localStorage.getItem("bola8.tables") || "{}");
   all[id] = token;
   localStorage.setItem("bola8.tables", JSON.stringify(all));
+  noteMade(id);
+}
+
+export function myTables() {
+  return Object.keys(JSON.parse(localStorage.getItem("bola8.tables") || "{}"));
 }
 
 export function tableToken(id) {

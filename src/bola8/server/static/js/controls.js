@@ -69,7 +69,8 @@ export class StrokeControls {
       CUES.map((name) => el("option", { value: name }, cueWord(name))));
     this.cueSelect.addEventListener("change", () => { this.cue = this.cueSelect.value; this.update(); });
     const centre = el("button", { class: "small", type: "button", "data-testid": "spin-centre" }, t("centre"));
-    centre.addEventListener("click", () => { this.a = 0; this.b = 0; this.update(); });
+    // a centre-ball stroke: no spin and the cue level
+    centre.addEventListener("click", () => { this.a = 0; this.b = 0; this.setElevation(0); });
     this.spinBox = el("div", { class: "control spin-row" },
       el("div", {}, el("label", {}, t("spin"), " ", this.spinValue), this.spinCanvas, centre),
       el("div", { class: "elev" }, el("label", {}, t("elevation"), " ", this.elevValue), this.elev,

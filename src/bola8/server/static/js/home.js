@@ -1,6 +1,7 @@
 // The home screen: a new match, open a game by its link, the practice table, the referee assistant.
 import { t } from "./i18n.js";
-import { post, saveSeats, myGames, ApiError } from "./api.js";
+import { get, post, saveSeats, myGames, myTables, madeAt, ApiError } from "./api.js";
+import { lang } from "./i18n.js";
 import { el, clear, toast } from "./dom.js";
 import { botLabel } from "./hud.js";
 import { TableView, tableGeometry } from "./table.js";
@@ -76,9 +77,7 @@ export function showHome(root, meta, go) {
     else if (v) go(v.startsWith("t_") ? `#/table/${v}` : `#/game/${v}`);
   });
 
-  const mine = myGames();
-  const games = mine.length ? el("div", { class: "card" }, el("h2", {}, t("my_games")),
-    el("ul", { class: "plain" }, mine.slice(-8).reverse().map((gid) => el("li", {}, el("a", { href: `#/game/${gid}` }, gid))))) : null;
+  const games = myMatches();
 
   const heroCanvas = el("canvas", { "aria-hidden": "true" });
   const hero = el("div", { class: "hero" }, heroCanvas);
@@ -89,7 +88,7 @@ export function showHome(root, meta, go) {
       el("div", { class: "stack" },
         el("a", { class: "card action", href: "#/practice", "data-testid": "go-practice" }, el("h2", {}, t("practice")), el("p", {}, t("practice_hint"))),
         el("a", { class: "card action", href: "#/referee", "data-testid": "go-referee" }, el("h2", {}, t("referee")), el("p", {}, t("referee_hint"))),
-        join, games))));
+        games, join))));
   // the table at the top of the page: a rack waiting for the break, drawn as in a game
   const base = meta && meta.tables && meta.tables["9ft"] ? meta.tables["9ft"] : { length: 2.54, width: 1.27, ball_radius: 0.028575 };
   const geom = tableGeometry({ name: "9ft", ...base }, meta);
@@ -99,4 +98,31 @@ export function showHome(root, meta, go) {
   paint();
   window.addEventListener("resize", paint);
   window.addEventListener("hashchange", () => window.removeEventListener("resize", paint), { once: true });
+}
+
+// "My games": the games and the real tables made in this browser, newest first, each with its players,
+// score, state and the day it was made (filled in as the server answers)
+function myMatches() {
+  const order = (items) => items.map((item, i) => ({ ...item, at: madeAt(item.id), i }))
+    .sort((a, b) => (b.at || 0) - (a.at || 0) || b.i - a.i);
+  const items = order([...myGames().map((id) => ({ id, kind: "game" })), ...myTables().map((id) => ({ id, kind: "table" }))]).slice(0, 8);
+  if (!items.length) return null;
+  const list = el("ul", { class: "plain my-games", "data-testid": "my-games" }, items.map((item) => {
+    const line = el("span", { class: "what" }, item.id);
+    const when = item.at ? new Date(item.at).toLocaleString(lang() === "es" ? "es-ES" : "en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }) : "";
+    const row = el("li", { "data-testid": `my-${item.id}` },
+      el("a", { href: item.kind === "game" ? `#/game/${item.id}` : `#/table/${item.id}` }, item.kind === "table" ? el("span", { class: "tag" }, t("real_table")) : null, line),
+      el("small", { class: "when" }, when));
+    fillMatch(item, line);
+    return row;
+  }));
+  return el("div", { class: "card" }, el("h2", {}, t("my_games")), list);
+}
+
+async function fillMatch(item, line) {
+  let v;
+  try { v = await get(item.kind === "game" ? `/api/games/${encodeURIComponent(item.id)}` : `/api/tables/${encodeURIComponent(item.id)}`); } catch (e) { line.textContent = `${item.id} · ${t("match_gone")}`; return; }
+  const names = v.players.map((p) => (typeof p === "string" ? p : p.name));
+  const over = v.winner !== null && v.winner !== undefined;
+  line.textContent = `${names[0]} – ${names[1]} · ${v.score[0]}–${v.score[1]} · ${over ? t("match_finished", { p: names[v.winner] }) : t("match_on")}`;
 }

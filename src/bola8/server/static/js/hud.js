@@ -44,13 +44,18 @@ export function renderHud(hud, v, meta) {
   return clock;
 }
 
-// The lag (Art. 4) in words: each stroke's distance to the head cushion, who won and who breaks.
+// The lag (Art. 4) in words: each stroke's distance to the head cushion, who won, by how much, and
+// who breaks (the result names both distances: a folded strip shows only that line).
 export function lagText(lag, players) {
   const name = (seat) => players[seat] ? players[seat].name : String(seat);
-  const parts = (lag.strokes || []).map((s) => `${name(s.seat)}: ${s.distance === null ? t("lag_lost") : t("lag_distance", { d: s.distance.toFixed(2) })}`);
+  const strokes = lag.strokes || [];
+  const far = (s) => (s.distance === null ? t("lag_lost") : t("lag_m", { d: s.distance.toFixed(2) }));
+  const parts = strokes.map((s) => `${name(s.seat)}: ${s.distance === null ? t("lag_lost") : t("lag_distance", { d: s.distance.toFixed(2) })}`);
   let result = "";
   if (lag.winner !== undefined && lag.winner !== null) {
-    result = t(lag.coin_toss ? "lag_coin" : "lag_won", { w: name(lag.winner), b: name(lag.breaker) });
+    const won = strokes.find((s) => s.seat === lag.winner), lost = strokes.find((s) => s.seat !== lag.winner);
+    result = lag.coin_toss || !won || !lost ? t("lag_coin", { w: name(lag.winner), b: name(lag.breaker) })
+      : t("lag_won_by", { w: name(lag.winner), dw: far(won), l: name(lost.seat), dl: far(lost), b: name(lag.breaker) });
   } else if (lag.tied) result = t("lag_tied");
   return { strokes: parts, result };
 }

@@ -73,7 +73,13 @@ export async function showPractice(root, meta, hooks) {
   });
 
   function keep() { s.history.push(JSON.parse(JSON.stringify(s.balls))); undoBtn.disabled = false; }
-  function undo() { if (!s.history.length || s.animating) return; s.paths = null; s.balls = numberKeys(s.history.pop()); undoBtn.disabled = !s.history.length; banner.hidden = true; draw(); renderTray(); }
+  // back to the layout before the last change; a stroke still rolling is stopped where it is and
+  // taken back with it
+  function undo() {
+    if (!s.history.length) return;
+    if (s.animating && s.playback) { s.taken = s.playback; s.playback.finish(); }
+    s.paths = null; s.balls = numberKeys(s.history.pop()); undoBtn.disabled = !s.history.length; banner.hidden = true; draw(); renderTray();
+  }
 
   function setMode(m) {
     s.mode = m;
@@ -82,11 +88,44 @@ export async function showPractice(root, meta, hooks) {
     draw();
   }
 
+  // The balls not on the table: tap one, then the cloth; or drag it onto the cloth.
   function renderTray() {
     clear(tray);
     for (let n = 0; n <= 15; n++) {
       if (s.balls[n]) continue;
-      tray.append(el("button", { type: "button", class: `tray-ball${s.selected === n ? " on" : ""}`, "data-testid": `tray-${n}`, onclick: () => { s.selected = n; renderTray(); } }, chip(n)));
+      const b = el("button", { type: "button", class: `tray-ball${s.selected === n ? " on" : ""}`, "data-testid": `tray-${n}`,
+        "aria-label": n === 0 ? t("cue_ball") : t("ball_n", { n }), "aria-pressed": String(s.selected === n),
+        onclick: () => { s.selected = n; renderTray(); } }, chip(n));
+      b.addEventListener("pointerdown", (ev) => { trayDrag = { ball: n, x: ev.clientX, y: ev.clientY }; b.releasePointerCapture(ev.pointerId); });
+      tray.append(b);
+    }
+  }
+
+  // a ball dragged from the tray and let go over the cloth is put there
+  let trayDrag = null;
+  window.addEventListener("pointerup", onTrayDrop);
+  hooks.onLeave(() => window.removeEventListener("pointerup", onTrayDrop));
+  function onTrayDrop(ev) {
+    const d = trayDrag; trayDrag = null;
+    if (!d || s.animating || Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 8) return;
+    const r = canvas.getBoundingClientRect();
+    if (ev.clientX < r.left || ev.clientX > r.right || ev.clientY < r.top || ev.clientY > r.bottom) return;
+    const [x, y] = tv.toWorld(ev.clientX - r.left, ev.clientY - r.top);
+    const R = geom.ball_radius;
+    if (x < -R || y < -R || x > geom.width + R || y > geom.length + R) return;
+    keep();
+    s.balls[d.ball] = clampToCloth(geom, x, y, false);
+    pushApart(d.ball);
+    s.selected = null; renderTray(); draw();
+  }
+
+  // a ball put onto another is pushed out along the line between them
+  function pushApart(ball) {
+    const R = geom.ball_radius, p = s.balls[ball];
+    for (const [k, q] of Object.entries(s.balls)) {
+      if (Number(k) === ball) continue;
+      const d = Math.hypot(p[0] - q[0], p[1] - q[1]);
+      if (d < 2 * R) { const f = (2 * R + 0.0005) / (d || 1); s.balls[ball] = clampToCloth(geom, q[0] + (p[0] - q[0]) * f || q[0] + 2.1 * R, q[1] + (p[1] - q[1]) * f, false); }
     }
   }
 
@@ -119,16 +158,7 @@ export async function showPractice(root, meta, hooks) {
     draw(); renderTray();
   });
   canvas.addEventListener("pointerup", () => {
-    if (drag && drag.ball !== undefined && !drag.off) {
-      // a ball dropped onto another is pushed out along the line between them
-      const R = geom.ball_radius, p = s.balls[drag.ball];
-      for (const [k, q] of Object.entries(s.balls)) {
-        if (Number(k) === drag.ball) continue;
-        const d = Math.hypot(p[0] - q[0], p[1] - q[1]);
-        if (d < 2 * R) { const f = (2 * R + 0.0005) / (d || 1); s.balls[drag.ball] = clampToCloth(geom, q[0] + (p[0] - q[0]) * f || q[0] + 2.1 * R, q[1] + (p[1] - q[1]) * f, false); }
-      }
-      draw();
-    }
+    if (drag && drag.ball !== undefined && !drag.off) { pushApart(drag.ball); draw(); }
     drag = null;
   });
   canvas.addEventListener("keydown", (ev) => {
@@ -150,12 +180,16 @@ export async function showPractice(root, meta, hooks) {
       const before = { ...s.balls }, after = numberKeys(shot.balls_after || shot.final || {});
       s.animating = true;
       let prev = layoutAt(traj, before, after, 0);
-      await new Playback(duration(traj), (time) => {
+      const pb = s.playback = new Playback(duration(traj), (time) => {
+        if (s.taken === pb) return;                  // taken back: the layout is the one before it
         const layout = layoutAt(traj, before, after, time);
         if (!reducedMotion()) for (const [k, p] of Object.entries(layout)) if (prev[k] && !(p[2] > 0.002)) s.orient.roll(Number(k), p[0] - prev[k][0], p[1] - prev[k][1], geom.ball_radius);
         prev = layout; s.balls = layout; draw();
-      }).run();
-      s.balls = after; s.animating = false; s.paths = traj;
+      });
+      await pb.run();
+      s.playback = null; s.animating = false;
+      if (s.taken === pb) return;
+      s.balls = after; s.paths = traj;
       const pocketed = (shot.events || []).filter((e) => e.type === "pocket");
       result.textContent = t("practice_result", { n: pocketed.length });
       if (shot.ruling) { clear(banner).append(rulingBanner(shot.ruling, null, { shot, onClose: () => { banner.hidden = true; } })); banner.hidden = false; }

@@ -5,6 +5,7 @@ import { t, lang } from "./i18n.js";
 import { get } from "./api.js";
 import { el } from "./dom.js";
 import { chip } from "./balls.js";
+import { headline } from "./headline.js";
 
 const articleCache = {};
 
@@ -38,14 +39,21 @@ export function reasonItem(r) {
   return el("li", {}, d);
 }
 
+// opts: shot (the SHOT: its seat, call, pocketed balls and state_after), or shooter and after (the
+// seat that shot and the STATE after the ruling) for a ruling without a SHOT; meta (/api/meta);
+// compact; onClose (the strip folds and opens)
 export function rulingBanner(ruling, view, opts = {}) {
   const shot = opts.shot;
-  const who = shot && view && view.players[shot.seat] ? view.players[shot.seat].name : "";
-  const head = el("div", { class: `ruling-head ${ruling.foul ? "foul" : "legal"}` },
-    el("strong", { "data-testid": "ruling-title" }, ruling.foul ? t("foul") : t("legal")),
+  const shooter = opts.shooter !== undefined ? opts.shooter : shot ? shot.seat : null;
+  const after = opts.after !== undefined ? opts.after : shot ? shot.state_after || null : null;
+  const names = view ? view.players.map((p) => (typeof p === "string" ? p : p.name)) : [];
+  const h = headline(ruling, after, shooter, names, opts.meta);
+  const who = ["foul", "legal", "choice"].includes(h.kind) && shooter !== null && names[shooter] ? names[shooter] : "";
+  const head = el("div", { class: `ruling-head ${h.kind}`, "data-testid": "ruling-head" },
+    el("strong", { "data-testid": "ruling-title" }, h.label),
     who ? el("span", {}, ` · ${who}`) : null,
-    el("span", { class: "turn" }, ` · ${ruling.turn_passes ? t("turn_passes") : t("shoots_again")}`),
-    opts.onClose ? el("span", { class: "more" }, "▾") : null);
+    el("span", { class: "turn", "data-testid": "ruling-turn" }, ` · ${h.text}`),
+    opts.onClose ? el("span", { class: "more", "aria-hidden": "true" }, "▾") : null);
   const facts = [];
   if (shot) {
     const call = shot.call;

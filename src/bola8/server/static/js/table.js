@@ -276,8 +276,9 @@ export class TableView {
   }
 
   // the aim line to the ghost ball at the first contact, the object ball's departure line and
-  // the cue ball's tangent line; returns the ball the aim line meets first (or null)
-  drawAim(balls, phi) {
+  // the cue ball's tangent line; returns the ball the aim line meets first (or null). foul: that
+  // first contact would be a foul - the ghost ball drawn red and crossed
+  drawAim(balls, phi, foul = false) {
     const ctx = this.ctx, c = balls[0];
     const hit = aimContact(this.geom, balls, c, phi);
     ctx.save();
@@ -286,7 +287,13 @@ export class TableView {
     ctx.setLineDash([]);
     const [gx, gy] = this.toPx(hit.ghost[0], hit.ghost[1]);
     ctx.beginPath(); ctx.arc(gx, gy, this.geom.ball_radius * this.scale, 0, 2 * Math.PI);
-    ctx.strokeStyle = "rgba(255,255,255,0.9)"; ctx.fillStyle = "rgba(255,255,255,0.18)"; ctx.fill(); ctx.stroke();
+    ctx.strokeStyle = foul ? "#ff4d4d" : "rgba(255,255,255,0.9)"; ctx.fillStyle = foul ? "rgba(255,77,77,0.25)" : "rgba(255,255,255,0.18)";
+    ctx.fill(); ctx.stroke();
+    if (foul) {
+      const r = this.geom.ball_radius * this.scale * 0.7;
+      ctx.lineWidth = 2.5; ctx.beginPath();
+      ctx.moveTo(gx - r, gy - r); ctx.lineTo(gx + r, gy + r); ctx.moveTo(gx + r, gy - r); ctx.lineTo(gx - r, gy + r); ctx.stroke();
+    }
     if (hit.ball !== null) {
       const q = balls[hit.ball];
       ctx.strokeStyle = "rgba(255,216,74,0.95)"; ctx.lineWidth = 2.5;

@@ -5,26 +5,39 @@
 // Input handlers change the turn and return null, or return the action to send ({path, body}).
 import { t } from "../i18n.js";
 import { el, clear, toast } from "../dom.js";
-import { phiTowards } from "../geometry.js";
+import { phiTowards, aimContact } from "../geometry.js";
 
 export const BREAK_SPEED = 8.0;
 
-// a new turn to shoot: the cue turned toward the nearest ball, a break's power for the break
+// A new turn to shoot: the cue turned toward the nearest ball the cue ball may hit first (VIEW.
+// legal_first; on the break any ball), a break's power for the break, the tip at the centre and the
+// cue level - a coach's spin or elevation was for its own stroke, not for the turns after it.
 export function enterAim(g, turn, view) {
-  turn.phi = defaultPhi(g.balls);
-  g.controls.setSpeed(view.state && view.state.phase === "break" ? BREAK_SPEED : Math.min(g.controls.speed, 5));
+  turn.phi = defaultPhi(g.balls, view.legal_first || []);
+  const speed = view.state && view.state.phase === "break" ? BREAK_SPEED : Math.min(g.controls.speed, 5);
+  g.controls.setStroke({ speed, a: 0, b: 0, theta: 0 });
 }
 
-function defaultPhi(balls) {
+function defaultPhi(balls, legal) {
   const c = balls[0];
   if (!c) return 90;
   let best = null, bestD = Infinity;
   for (const [k, p] of Object.entries(balls)) {
-    if (Number(k) === 0) continue;
+    const n = Number(k);
+    if (n === 0 || (legal.length && !legal.includes(n))) continue;
     const d = Math.hypot(p[0] - c[0], p[1] - c[1]);
     if (d < bestD) { bestD = d; best = p; }
   }
   return best ? phiTowards(c, best[0], best[1]) : 90;
+}
+
+// The ball the aim would meet first when that would be a foul (Art. 10.1: not a ball the cue ball
+// may hit first), else null. An aim at a cushion is a kick or a bank, not marked.
+export function aimFoul(g) {
+  const legal = g.view && g.view.legal_first, c = g.balls[0];
+  if (!legal || !legal.length || !c || !g.turn) return null;
+  const hit = aimContact(g.geom, g.balls, c, g.turn.phi).ball;
+  return hit !== null && !legal.includes(hit) ? hit : null;
 }
 
 export function shotAction(g) {
@@ -96,12 +109,12 @@ export const aimMode = {
   },
 
   // the aim line, the ghost ball and the cue over the balls (drawn between the balls' layers)
-  drawAim(g, tv, balls) { if (balls[0]) g.aimBall = tv.drawAim(balls, g.turn.phi); },
+  drawAim(g, tv, balls) { if (balls[0]) g.aimBall = tv.drawAim(balls, g.turn.phi, aimFoul(g) !== null); },
   drawCue(g, tv, balls) { if (balls[0]) tv.drawCue(balls[0][0], balls[0][1], g.turn.phi, 0.02 + (g.pull || g.controls.speed) * 0.012); },
 };
 
-// the call as a line of text beside the controls
-export function renderCall(box, turn) {
+// the call as a line of text beside the controls, and a warning when the aim would foul
+export function renderCall(box, turn, foulBall = null) {
   const c = turn ? turn.call : undefined;
   let text;
   if (turn && turn.pendingBall !== null) text = t("call_pick_pocket", { b: turn.pendingBall });
@@ -109,4 +122,5 @@ export function renderCall(box, turn) {
   else if (c && c.pocket) text = t("call_in", { b: c.ball, p: t(c.pocket) });
   else text = t("call_ball_first");
   clear(box).append(el("strong", {}, `${t("call")}: `), text);
+  if (foulBall !== null) box.append(el("div", { class: "aim-foul", role: "alert", "data-testid": "aim-foul" }, t("aim_foul", { b: foulBall })));
 }

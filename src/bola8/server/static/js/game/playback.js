@@ -12,13 +12,14 @@ export class StrokePlayer {
   // g: the game screen (id, tv, geom, orient, balls, paths, draw())
   constructor(g) { this.g = g; this.playback = null; this.lagDrawn = null; this.lagScene = null; }
 
-  // one stroke from its starting layout to its result at `speed` (0: straight to the result);
-  // onFrame(playback, first) after each frame drawn (a replay's time slider)
-  async stroke(shot, speed, onFrame = null) {
+  // one stroke from its starting layout to its result at `speed` (0: straight to the result; a
+  // function is asked when the drawing starts); onFrame(playback, first) after each frame drawn
+  async stroke(shot, speedOf, onFrame = null) {
     const g = this.g;
     const traj = normaliseTrajectory(shot.trajectory);
     const before = beforeOf(shot, traj), after = numberKeys(shot.balls_after || {});
     g.paths = null; g.balls = before;
+    const speed = typeof speedOf === "function" ? speedOf() : speedOf;
     if (speed > 0) {
       const impacts = eventImpacts(shot, traj);
       let next = 0, prev = layoutAt(traj, before, after, 0);
@@ -51,10 +52,13 @@ export class StrokePlayer {
     }
   }
 
-  // the lag strokes not drawn yet, rolling up the table and back as the simulator played them
-  async lag(lag, speed) {
+  // the lag strokes not drawn yet, rolling up the table and back as the simulator played them, at
+  // speedOf() (asked once the strokes are fetched: a page catching up meanwhile skips them)
+  async lag(lag, speedOf) {
     let data = null;
     try { data = await get(`/api/games/${encodeURIComponent(this.g.id)}/lag`); } catch (e) { return; }
+    const speed = speedOf();
+    if (speed <= 0) return;
     if (!data || data.round !== lag.round) return;
     const drawn = this.lagDrawn && this.lagDrawn.round === lag.round ? this.lagDrawn.seats : [];
     const fresh = data.strokes.filter((st) => !drawn.includes(st.seat) && st.trajectory && st.trajectory.length);
@@ -71,10 +75,13 @@ export class StrokePlayer {
     this.lagScene = null;
   }
 
-  // the lag's result left on the table a moment before the rack replaces it
+  // the lag's result left on the table `seconds` before the rack replaces it (finish() ends it)
   async lagResult(lag, seconds) {
+    if (!(seconds > 0 && seconds < Infinity)) return;
     this.lagScene = lag; this.g.draw();
-    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const pb = this.playback = new Playback(seconds, () => {}, 1);
+    await pb.run();
+    if (this.playback === pb) this.playback = null;
     this.lagScene = null;
   }
 

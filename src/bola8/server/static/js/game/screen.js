@@ -18,19 +18,19 @@ import { el, clear, toast } from "../dom.js";
 import { TableView, tableGeometry } from "../table.js";
 import { numberKeys } from "../anim.js";
 import { StrokeControls, pullStrip, miscueLimit } from "../controls.js";
-import { rulingBanner } from "../ruling.js";
-import { renderHud, lagText } from "../hud.js";
+import { renderHud } from "../hud.js";
 import { Orientations } from "../balls3d.js";
 import { play as playSound, soundOn, setSound, armSound } from "../sound.js";
 import { showHelp } from "../help.js";
 import { CoachPanel } from "../coach.js";
 import { ViewSync } from "./sync.js";
 import { modeOf, TransitionLog } from "./mode.js";
-import { aimMode, enterAim, shotAction, callSafety, renderCall } from "./aim.js";
+import { aimMode, enterAim, shotAction, callSafety, renderCall, aimFoul } from "./aim.js";
 import { placeMode, startPlace, placeAction, renderPlaceStatus } from "./place.js";
 import { askLag, askChoice, askProposal, askDeclare } from "./questions.js";
 import { StrokePlayer, drawLag, lagKey, strokeStatus, LAG_SCENE_S } from "./playback.js";
 import { Replay, SPEEDS } from "./replay.js";
+import { Banner } from "./banner.js";
 
 // the modes a person acts in on the table itself, with their input and drawing
 const TABLE_MODES = { shot: aimMode, place: placeMode };
@@ -44,7 +44,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     turn: null,            // {actions, phi, call, pendingBall, place}: what the person set this turn
     balls: {}, paths: null, shown: 0, seats: {}, sending: null, mode: "idle", animShot: null, aimBall: null,
     pull: null, orient: new Orientations(), animation: Promise.resolve(), lastRuling: null, lagKey: null,
-    gameShown: null, asked: null, proposalShown: null, wsUp: false, pumping: false,
+    gameShown: null, gamesSeen: null, asked: null, proposalShown: null, wsUp: false, pumping: false,
     clockOffset: 0, clockBeeped: null, pollTimer: null, clockTimer: null,
   };
   for (const seat of seatsOf(id)) g.seats[seat.seat] = seat.token;
@@ -57,9 +57,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   const strip = pullStrip((v) => { g.pull = v; draw(); }, (v) => { controls.setSpeed(v); shoot(); });
   const canvasBox = el("div", { class: "canvas-box" }, canvas);
   const box = el("div", { class: "table-box" }, canvasBox, strip);
-  const banner = el("div", { class: "banner", "data-testid": "ruling", hidden: true });
-  // the banner is one strip above the table; a tap opens every reason over the table, another closes it
-  banner.addEventListener("click", (ev) => { if (!ev.target.closest("button, summary, a, .article-text, input")) banner.classList.toggle("open"); });
+  const banner = new Banner(meta);
   const hud = el("header", { class: "hud", "data-testid": "hud" });
   const status = el("div", { class: "status", "data-testid": "status", "aria-live": "polite" });
   const hint = el("p", { class: "hint", "data-testid": "hint" });
@@ -95,7 +93,12 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     controlsBox, el("div", { class: "row shoot-row" }, controls.mini, shootBtn), spinSheet);
   const placeGroup = el("div", { class: "place-group" }, el("div", { class: "row shoot-row" }, placeStatus, placeBtn));
   const replayBar = el("div", { class: "replay-bar", "data-testid": "replay-bar", hidden: true });
-  const dock = el("section", { class: "dock", "data-testid": "dock" }, status, clockLine, hint, aimGroup, placeGroup, coach.element);
+  const overBox = el("div", { class: "over", "data-testid": "match-over", role: "status", hidden: true });
+  // a page drawing strokes far behind the game (a spectator at 1x): how far, and a way to catch up
+  const behindText = el("span", {});
+  const behind = el("div", { class: "behind", "data-testid": "behind", role: "status", hidden: true }, behindText,
+    el("button", { type: "button", class: "small", "data-testid": "catch-up", onclick: () => catchUp() }, t("catch_up")));
+  const dock = el("section", { class: "dock", "data-testid": "dock" }, overBox, status, behind, clockLine, hint, aimGroup, placeGroup, coach.element);
   const extras = el("div", { class: "extras" }, declareBox,
     el("details", { class: "box", open: true }, el("summary", {}, t("history")),
       el("div", { class: "row" }, el("label", { class: "inline" }, t("anim_speed"), speedSel), soundBtn, helpBtn),
@@ -103,11 +106,11 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     el("div", { class: "box" }, el("label", {}, t("link"), el("div", { class: "row" }, linkInput, copyBtn)), download));
   const panel = el("aside", { class: "panel" }, dock, extras);
   clear(root).append(el("div", { class: "game" }, hud,
-    el("main", { class: "board" }, el("div", { class: "banner-slot" }, banner), box, replayBar), panel));
+    el("main", { class: "board" }, el("div", { class: "banner-slot" }, banner.element), box, replayBar), panel));
   renderSoundBtn();
 
   // ---- the game as the server has it ------------------------------------------------------------
-  const sync = g.sync = new ViewSync(id, (v) => { noteClock(v); pump(); });
+  const sync = g.sync = new ViewSync(id, (v) => { noteClock(v); pump(); showBehind(); });
   const player = g.player = new StrokePlayer(g);
   Object.assign(g, { draw, refresh, fit: fitPhone, run: runAnimation, hudAfter, showRuling, copy, backToLive });
   const replay = new Replay(g, replayBar);
@@ -116,6 +119,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   g.tv = new TableView(canvas, g.geom);
   g.view = first;
   g.lagKey = lagKey(first.lag);
+  g.gamesSeen = (first.games || []).length;
   if (route.shot) {
     renderHud(hud, first, meta);
     g.shown = first.shot_count;
@@ -153,12 +157,15 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     get animating() { return g.mode === "anim" || (replay.on && replay.state.state !== "done"); },
     // an action of this page is on its way to the server: what the page shows may be about to change
     get busy() { return !!g.sending; },
-    get balls() { return g.balls; }, get place() { return g.turn ? g.turn.place : null; },
+    get balls() { return g.balls; }, get aimFoul() { return g.mode === "shot" ? aimFoul(g) : null; },
+    get stroke() { return { speed: controls.speed, a: controls.a, b: controls.b, theta: controls.theta }; }, get pathsDrawn() { return g.pathsDrawn || []; }, get place() { return g.turn ? g.turn.place : null; },
     get replay() { const r = replay.state, pb = player.playback; return r ? { n: r.n, cont: r.cont, state: r.state, playing: !!pb, t: pb ? pb.t : null } : null; },
     get clockLeft() { return clockLeft(); },
     get orientation() { return g.orient.m; },
     // the coach's panel: idle | asking | shown | error, its answer, the suggestion put on the controls
     get coach() { return { state: coach.state, level: coach.level.value, answer: coach.answer, applied: coach.applied }; },
+    // what the strip above the table showed, in order: {kind: stroke | ruling | lag, n}
+    get banners() { return banner.shown.slice(); },
     // views the page was given (by its answers, the live feed, polling) and views it took as newest
     get views() { return { offered: sync.offered, taken: sync.taken }; },
     // the page's last mode changes, oldest first: {from, to, actions, why}
@@ -179,7 +186,19 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     replay.token += 1; replay.state = null; player.finish();
   });
 
-  function liveSpeed() { return Number(speedSel.value) || 0; }
+  // the animation's speed; 0 (straight to each stroke's result) while catching up with the game
+  function liveSpeed() { return g.catchingUp ? 0 : Number(speedSel.value) || 0; }
+
+  function catchUp() { g.catchingUp = true; player.finish(); showBehind(); }
+
+  function showBehind() {
+    const v = sync.latest, ahead = v ? v.shot_count - g.shown : 0;
+    const over = v && !v.to_act && v.winner !== null && v.winner !== undefined;
+    behind.hidden = g.catchingUp || replay.on || !(ahead >= 2 || (over && ahead >= 1)) || g.mode !== "anim";
+    if (behind.hidden) return;
+    behindText.textContent = over ? t("behind_over", { n: ahead, p: v.players[v.winner].name, a: v.score[v.winner], b: v.score[1 - v.winner] })
+      : t("behind", { n: ahead });
+  }
 
   function schedulePoll() {
     clearInterval(g.pollTimer);
@@ -253,18 +272,19 @@ export async function showGame(root, id, meta, hooks, route = {}) {
         if (replay.on) return;
         if (key !== g.lagKey && (!next || lagBefore(v, next))) {
           g.lagKey = key;
-          showLag(v);
+          banner.lag(v);
           if (liveSpeed() > 0) {
             refresh("lag");
-            await player.lag(v.lag, liveSpeed());
-            if (v.lag.strokes.length === 2 && v.state) await player.lagResult(v.lag, LAG_SCENE_S / liveSpeed());
+            await player.lag(v.lag, liveSpeed);
+            if (v.lag.strokes.length === 2 && v.state && liveSpeed() > 0) await player.lagResult(v.lag, LAG_SCENE_S / liveSpeed());
           }
           continue;
         }
         if (g.shown < v.shot_count) {
           if (next) {
             g.animShot = next; refresh("stroke");
-            await runAnimation(() => player.stroke(next, liveSpeed()));
+            if (liveSpeed() > 0) banner.stroke(next, g.view);
+            await runAnimation(() => player.stroke(next, liveSpeed));
             if (replay.on) return;
             hudAfter(next); showRuling(next);
           }
@@ -291,12 +311,18 @@ export async function showGame(root, id, meta, hooks, route = {}) {
 
   // the newest view on the page: the table, the HUD, the turn, the question to ask
   function applyView(v) {
-    g.view = v; g.applied = v;
+    g.view = v; g.applied = v; g.catchingUp = false;
     g.balls = numberKeys(v.balls);
     if (v.table && (!g.geom || v.table.name !== g.geom.name)) { g.geom = tableGeometry(v.table, meta); g.tv.setGeometry(g.geom); }
     if (!g.turn || g.turn.actions !== v.actions) newTurn(v);
     if (v.game_number !== g.gameShown) { g.gameShown = v.game_number; g.orient.reset(); }   // a new rack
+    const games = v.games || [];
+    if (g.gamesSeen !== null && games.length > g.gamesSeen && ["forfeit", "stalemate"].includes(games[games.length - 1].result)) {
+      banner.declared(v, games[games.length - 1]);
+    }
+    g.gamesSeen = games.length;
     renderHud(hud, v, meta);
+    if (!v.to_act) overCard();
     refresh("view");
     startClock();
     if ((g.mode === "lag" || g.mode === "choice") && g.asked !== v.actions) {
@@ -308,7 +334,6 @@ export async function showGame(root, id, meta, hooks, route = {}) {
       g.proposalShown = v.actions;
       askProposal(v.players[v.proposal.by].name).then(send);
     }
-    if (!v.to_act) overBanner();
   }
 
   // a new action of the game: what the person had set belonged to the position before it
@@ -360,9 +385,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   function showRuling(shot) {
     if (!shot.ruling) return;
     g.lastRuling = shot.ruling;
-    clear(banner).append(rulingBanner(shot.ruling, g.view, { shot, onClose: () => { banner.hidden = true; } }));
-    banner.hidden = false;
-    banner.classList.remove("open");
+    banner.ruling(shot, g.view);
   }
 
   async function loadLastRuling(v) {
@@ -370,27 +393,17 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     if (v.shot_count > 0) {
       const sh = await sync.shot(v.shot_count);
       if (sh && !replay.on) showRuling(sh);
-    } else if (v.lag) showLag(v);
+    } else if (v.lag) banner.lag(v);
   }
 
-  function showLag(v) {
-    const lag = v.lag;
-    if (!lag) return;
-    const words = lagText(lag, v.players);
-    const box2 = el("div", { class: "ruling lag-result", "data-testid": "lag-result" },
-      el("div", { class: "ruling-head legal" }, el("strong", {}, t("lag_title")), el("span", {}, ` · ${words.result || t("lag_waiting")}`)),
-      el("ul", { class: "reasons" }, words.strokes.map((line) => el("li", {}, line))));
-    clear(banner).append(box2); banner.hidden = false; banner.classList.remove("open");
-  }
-
-  function overBanner() {
+  // the match's end, in the dock (the table and its last ruling stay in view): who won, the score
+  function overCard() {
     const v = g.view;
     if (v.winner === null || v.winner === undefined) return;
-    const box2 = el("div", { class: "over", "data-testid": "match-over" },
-      el("h2", {}, t("game_over")), el("p", {}, t("wins", { p: v.players[v.winner].name }), ` · ${v.score[0]}–${v.score[1]}`),
+    clear(overBox).append(
+      el("h2", {}, t("game_over")), el("p", { class: "final" }, t("match_won", { p: v.players[v.winner].name, a: v.score[v.winner], b: v.score[1 - v.winner] })),
       el("div", { class: "row" }, el("a", { href: "#/", class: "button primary" }, t("new_game_screen")),
         el("a", { href: `#/game/${id}/from-start`, class: "button" }, t("watch_from_start")), download.cloneNode(true)));
-    clear(banner).append(box2); banner.hidden = false;
   }
 
   function addHistory(n) {
@@ -433,7 +446,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     const lag = player.lagScene || (v && !v.state && v.lag && !replay.on ? v.lag : null);
     if (lag) { drawLag(tv, g.geom, lag, v.players); return; }
     // the last shot's paths, unless the coach's lines are on the table (one set of lines at a time)
-    if (g.paths && pathsBox.checked && mode !== "anim" && coach.state !== "shown") tv.drawPaths(g.paths, 0.4);
+    if (g.paths && pathsBox.checked && mode !== "anim" && coach.state !== "shown") tv.drawPaths(pathsWorthDrawing(g.paths), 0.4);
     const balls = { ...g.balls };
     if (placing) balls[0] = turn.place;
     const rings = {};
@@ -446,6 +459,16 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     if (coaching) coach.drawOver(tv, !!placing);
     if (placing) placeMode.drawMark(g, tv);
     if (aiming) aimMode.drawCue(g, tv, balls);
+  }
+
+  // A stroke's paths, unless they would cover the table: after a break (or any stroke that sets more
+  // than three object balls rolling) only the cue ball's.
+  function pathsWorthDrawing(paths) {
+    const moved = Object.keys(paths).filter((k) => Number(k) !== 0 && paths[k].length > 1);
+    g.pathsDrawn = moved.length > 3 ? (paths[0] ? [0] : []) : Object.keys(paths).map(Number);
+    const out = {};
+    for (const n of g.pathsDrawn) out[n] = paths[n];
+    return out;
   }
 
   // ---- HUD, clock and panel -------------------------------------------------------------------------
@@ -498,7 +521,10 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     }
     if (g.mode === "anim" && g.animShot) status.textContent = strokeStatus(g.animShot, v.players);
     if (player.lagScene) status.textContent = t("lag_title");
-    if (replay.on) status.textContent = t("replaying", { n: replay.state.n, m: sync.latest.shot_count });
+    if (replay.on) status.textContent = t("replaying", { n: replay.state.n, m: (sync.latest || v).shot_count });
+    overBox.hidden = replay.on || !v || !!v.to_act || !overBox.firstChild;
+    status.hidden = !overBox.hidden;
+    showBehind();
     aimGroup.hidden = mode !== "shot";
     placeGroup.hidden = mode !== "place";
     strip.hidden = mode !== "shot";
@@ -506,13 +532,20 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     declareBox.hidden = !(act && mine(act.seat) && (mode === "shot" || mode === "place"));
     for (const b of declareBox.querySelectorAll("button")) b.disabled = !!g.sending;
     if (mode === "shot") hint.textContent = t("aim_hint");
-    else if (mode === "place") hint.textContent = `${t(v.kitchen_only ? "place_kitchen" : "place_anywhere")} ${t("place_hint")}`;
+    else if (mode === "place") hint.textContent = `${t(placeRule(v))} ${t("place_hint")}`;
     else hint.textContent = "";
     shootBtn.disabled = g.mode !== "shot" || !!g.sending;
     coach.show(canAskCoach());
     fromStart.hidden = !v || v.shot_count === 0;
-    renderCall(callLine, mode === "shot" ? g.turn : null);
+    renderCall(callLine, mode === "shot" ? g.turn : null, mode === "shot" ? aimFoul(g) : null);
     if (mode === "place") renderPlaceStatus(placeStatus, placeBtn, g);
+  }
+
+  // where the cue ball in hand may go, and the article: behind the head string for the break (Art.
+  // 7.1) or after a foul on it (Art. 8.2), anywhere after any other foul (Art. 13)
+  function placeRule(v) {
+    if (!v.kitchen_only) return "place_anywhere";
+    return v.state && v.state.phase === "break" ? "place_break" : "place_kitchen";
   }
 
   function renderSoundBtn() {

@@ -1,0 +1,134 @@
+"""The browser app's pure functions, run in Chromium on the real modules the server sends: the ruling's
+headline, the view order, the mode, the aim's foul mark, the lag's words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+NAMES = ["Ana", "Luis"]
+
+
+def call(page: Page, module: str, expr: str, lang: str = "es") -> Any:
+    """`expr` evaluated with the module's exports as `m` and the page's language set to `lang`."""
+    return page.evaluate(f"""async () => {{
+        const i18n = await import('/js/i18n.js'); i18n.setLang('{lang}');
+        const m = await import('{module}');
+        return {expr};
+    }}""")
+
+
+def head(page: Page, ruling: dict[str, Any], after: dict[str, Any] | None, shooter: int, lang: str = "es") -> dict[str, str]:
+    result: dict[str, str] = call(page, "/js/headline.js",
+                                  f"m.headline({ruling!r}, {after!r}, {shooter}, {NAMES!r}, window.bola8.meta)"
+                                  .replace("None", "null").replace("True", "true").replace("False", "false"), lang)
+    return result
+
+
+LEGAL = {"foul": False, "turn_passes": False, "reasons": []}
+FOUL = {"foul": True, "turn_passes": True, "reasons": []}
+MISS = {"foul": False, "turn_passes": True, "reasons": []}
+
+
+def over(winner: int, result: str = "win") -> dict[str, Any]:
+    return {"phase": "over", "winner": winner, "result": result, "shooter": 0, "decision": None, "cue_ball": "on_table"}
+
+
+def play(shooter: int, cue_ball: str = "on_table", decision: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"phase": "play", "winner": None, "result": None, "shooter": shooter, "decision": decision, "cue_ball": cue_ball}
+
+
+@pytest.fixture
+def app(page: Page) -> Page:
+    page.goto("/")
+    page.wait_for_function("() => window.bola8 && window.bola8.ready")
+    return page
+
+
+def test_the_headline_of_a_game_ending_shot_says_who_won_or_lost(app: Page) -> None:
+    """The newcomer's worst finding: "Tiro legal · Sigue tirando" beside "Art. 20.1.e Pierde la partida"."""
+    # Art. 1.3: the 8 legally pocketed - the shooter wins
+    assert head(app, LEGAL, over(0), 0) == {"kind": "win", "label": "Partida ganada", "text": "Ana gana la partida"}
+    # Art. 20.1.e: the 8 pocketed early, no foul - a loss, not "shoots again"
+    assert head(app, LEGAL, over(1), 0) == {"kind": "loss", "label": "Partida perdida", "text": "Ana pierde la partida; la gana Luis"}
+    # Art. 20.1.a: a scratch on the 8 - a foul that loses, not "FOUL · Shoots again"
+    assert head(app, FOUL, over(1), 0) == {"kind": "loss", "label": "FALTA", "text": "Ana pierde la partida; la gana Luis"}
+    assert head(app, FOUL, over(1), 0, "en") == {"kind": "loss", "label": "FOUL", "text": "Ana loses the game; Luis wins it"}
+    assert head(app, LEGAL, over(0), 0, "en")["text"] == "Ana wins the game"
+    assert head(app, LEGAL, over(1, "forfeit"), 0)["text"] == "Ana abandona la partida; la gana Luis"
+    assert head(app, LEGAL, {**over(0, "stalemate"), "winner": None}, 0)["kind"] == "stalemate"
+
+
+def test_the_headline_of_a_break_with_an_option_names_who_chooses(app: Page) -> None:
+    # Art. 7.2: an illegal break is no foul, and the turn is not simply "passed": the opponent chooses
+    illegal = head(app, MISS, play(1, decision={"player": 1, "options": ["accept_table", "rebreak"]}), 0)
+    assert illegal == {"kind": "choice", "label": "Apertura ilegal",
+                       "text": "elige Luis: Aceptar la mesa o Repetir el tiro de apertura"}
+    assert head(app, MISS, play(1, decision={"player": 1, "options": ["accept_table", "rebreak"]}), 0, "en")["label"] == "Illegal break"
+    # Art. 6: the 8 on a legal break - legal, and the breaker chooses
+    eight = head(app, LEGAL, play(0, decision={"player": 0, "options": ["respot_eight", "rerack"]}), 0)
+    assert eight["label"] == "Tiro legal" and eight["text"].startswith("elige Ana")
+    # Art. 8: a foul on an illegal break - a foul, and the opponent still chooses
+    assert head(app, FOUL, play(1, "in_hand_behind_head_string", {"player": 1, "options": ["accept_table", "rebreak"]}), 0)["label"] == "FALTA"
+
+
+def test_the_headline_of_a_shot_says_who_shoots_next_and_how(app: Page) -> None:
+    assert head(app, FOUL, play(1, "in_hand"), 0)["text"] == "bola en mano para Luis"
+    assert head(app, FOUL, play(1, "in_hand_behind_head_string"), 0)["text"] == "bola en mano detrás de la línea de cabeza para Luis"
+    assert head(app, FOUL, play(1, "in_hand"), 0, "en")["text"] == "ball in hand for Luis"
+    assert head(app, MISS, play(1), 0) == {"kind": "legal", "label": "Tiro legal", "text": "tira Luis"}
+    assert head(app, LEGAL, play(0), 0) == {"kind": "legal", "label": "Tiro legal", "text": "Sigue tirando"}
+
+
+def test_views_are_ordered_by_action_then_by_the_servers_clock(app: Page) -> None:
+    newer = "(a, b) => m.newer({actions: a[0], clock: {now: a[1]}}, b && {actions: b[0], clock: {now: b[1]}})"
+    cases = [([3, 10.0], None, True), ([3, 10.0], [2, 50.0], True), ([2, 50.0], [3, 10.0], False),
+             ([3, 10.5], [3, 10.0], True), ([3, 10.0], [3, 10.0], False), ([3, 9.0], [3, 10.0], False)]
+    for a, b, expected in cases:
+        assert call(app, "/js/game/sync.js", f"({newer})({a}, {b or 'null'})") is expected, (a, b)
+
+
+def test_the_mode_is_a_function_of_the_newest_view_and_the_pages_own_state(app: Page) -> None:
+    mode = ("((act, o) => {{ const v = {{actions: 4, to_act: act}}; return m.modeOf(v, {{applied: o.applied === false ? null : v, "
+            "replay: !!o.replay, sending: o.sending || null, mine: (s) => s === 0}}); }})")
+
+    def of(act: str, **local: Any) -> str:
+        opts = ", ".join(f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in local.items())
+        result: str = call(app, "/js/game/mode.js", f"{mode.format()}({act}, {{{opts}}})")
+        return result
+
+    place = "{seat: 0, action: 'place'}"
+    assert of(place) == "place"
+    assert of("{seat: 1, action: 'shot'}") == "wait"
+    assert of("null") == "over"
+    assert of(place, applied=False) == "anim"
+    assert of(place, replay=True) == "replay"
+    # this page's own Place on its way: the question is closed until a newer view comes
+    assert of(place, sending="{actions: 4}") == "sent"
+    assert of(place, sending="{actions: 3}") == "place"
+
+
+def test_an_aim_whose_first_ball_would_be_a_foul_is_marked(app: Page) -> None:
+    """Art. 10.1: with the solids, an aim straight at the 9 is marked; at the 3 it is not; an aim at a
+    cushion (a kick) is not."""
+    probe = """((phi) => {
+        const geom = window.bola8.meta.tables['9ft'];
+        const g = {geom, balls: {0: [0.6, 0.6], 3: [0.6, 1.2], 9: [1.0, 0.6]}, turn: {phi},
+                   view: {legal_first: [1, 2, 3, 4, 5, 6, 7]}};
+        return m.aimFoul(g);
+    })"""
+    assert call(app, "/js/game/aim.js", f"{probe}(90)") is None
+    assert call(app, "/js/game/aim.js", f"{probe}(0)") == 9
+    assert call(app, "/js/game/aim.js", f"{probe}(180)") is None
+
+
+def test_the_lags_result_names_both_distances(app: Page) -> None:
+    lag = {"strokes": [{"seat": 0, "distance": 0.81819}, {"seat": 1, "distance": 0.20659}], "winner": 1, "breaker": 1,
+           "coin_toss": False}
+    players = [{"name": "Ana"}, {"name": "bot"}]
+    assert call(app, "/js/hud.js", f"m.lagText({lag!r}, {players!r}).result".replace("False", "false")) == \
+        "gana bot (a 0.21 m) ante Ana (a 0.82 m); abre bot"
+    assert call(app, "/js/hud.js", f"m.lagText({lag!r}, {players!r}).result".replace("False", "false"), "en") == \
+        "bot wins (0.21 m against Ana's 0.82 m); bot breaks"

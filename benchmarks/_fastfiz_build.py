@@ -43,8 +43,8 @@ def source() -> str:
     return os.environ.get(SOURCE_VARIABLE) or FASTFIZ_URL
 
 
-def _built(folder: Path = CHECKOUT) -> bool:
-    return (folder / "fastfiz.py").exists() and any(folder.glob("_fastfiz*.so"))
+def _built() -> bool:
+    return (CHECKOUT / "fastfiz.py").exists() and any(CHECKOUT.glob("_fastfiz*.so"))
 
 
 def missing_tools() -> list[str]:

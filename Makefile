@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run demo test test-fast browser typecheck bench screenshots clean
+.PHONY: run demo test test-fast browser postgres typecheck bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,18 +41,27 @@ browser:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium is missing: the browser tests will fail (install Debian's chromium)"; fi; }
 
+# The tests of several servers on one database start a throwaway PostgreSQL cluster (tests/server/postgres.py)
+# with Debian's postgresql: installed when missing on a machine with apt, as root; otherwise they fail.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Debian's postgresql for the tests of several servers"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else echo "postgresql is missing: the tests of several servers will fail (install Debian's postgresql)"; fi; }
+
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 # mypy --strict runs on the second core while pytest runs; both must pass.
-test: $(VENV)/.installed-dev $(VENV)/.compiled browser
+test: $(VENV)/.installed-dev $(VENV)/.compiled browser postgres
 	@$(BIN)/mypy > $(VENV)/mypy.log 2>&1 & typing=$$!; \
 	$(BIN)/python -m pytest; tests=$$?; \
 	wait $$typing; typed=$$?; echo "mypy --strict:"; cat $(VENV)/mypy.log; \
 	[ $$tests -eq 0 ] && [ $$typed -eq 0 ]
 
 # The edit loop: every test but those marked slow, without mypy.
-test-fast: $(VENV)/.installed-dev $(VENV)/.compiled browser
+test-fast: $(VENV)/.installed-dev $(VENV)/.compiled browser postgres
 	$(BIN)/python -m pytest -m "not slow"
 
 bench: $(VENV)/.installed-dev $(VENV)/.compiled

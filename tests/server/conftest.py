@@ -21,3 +21,20 @@ def bearer(token: str) -> dict[str, str]:
 @pytest.fixture
 def auth():
     return bearer
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster for the session (tests/server/postgres.py)."""
+    from postgres import cluster
+
+    with cluster() as url:
+        yield url
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> str:
+    """A fresh empty database on the session's cluster."""
+    from postgres import fresh_database
+
+    return fresh_database(postgres_server)

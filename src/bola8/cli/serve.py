@@ -55,8 +55,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                    "how many games are kept in memory (the others are read from the database; "
                                    "default 200)"))
     parser.add_argument("--access-log", action=argparse.BooleanOptionalAction, default=True,
-                        help=words(parser, "una línea por petición en la salida de errores (por defecto sí)",
-                                   "one line per request on standard error (default yes)"))
+                        help=words(parser, "una línea por petición, y por acción de un bot, en la salida de errores "
+                                           "(por defecto sí)",
+                                   "one line per request, and per bot action, on standard error (default yes)"))
     parser.add_argument("--worker-nice", type=int, default=5,
                         help=words(parser, "prioridad de esos procesos por debajo de la del servidor (nice, 0 a 19; "
                                            "por defecto 5)",
@@ -163,7 +164,8 @@ def run(args: argparse.Namespace) -> int:
     from bola8.server.store import StorageFault
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    logging.getLogger("bola8.access").setLevel(logging.INFO if args.access_log else logging.WARNING)
+    for name in ("bola8.access", "bola8.bots"):         # one line per request, and per bot action played
+        logging.getLogger(name).setLevel(logging.INFO if args.access_log else logging.WARNING)
     db = args.db or default_db()
     try:
         app = create_app(db, bot_workers=args.bot_workers, coach_workers=args.coach_workers,

@@ -25,8 +25,10 @@ from bola8.server.hints import HintService
 from bola8.server.live import Hub
 from bola8.server.rate import CREATIONS_PER_MINUTE, CreationLimit
 from bola8.server.registry import CAPACITY, GameRegistry
-from bola8.server.routes import ROUTERS
+from bola8.server.profiles import Profiles
+from bola8.server.routes import ROUTERS, lobby
 from bola8.server.store import open_store
+from bola8.server.sync import Sync
 from bola8.server.tables import TableRegistry
 
 
@@ -49,21 +51,34 @@ def create_app(db: str, *, bot_workers: int = 1, coach_workers: int = 1, worker_
     bots = BotRunner(games, workers=bot_workers, nice=worker_nice)
     games.listeners.append(bots.wake)
     games.pins.append(bots.busy)
+    profiles = Profiles(store)
+    games.finisher = profiles.finish
+    tables = TableRegistry(store, hub)
     services = Services(store=store, hub=hub, games=games, bots=bots,
                         hints=HintService(workers=max(coach_workers, 1), nice=worker_nice),
-                        tables=TableRegistry(store, hub), creations=CreationLimit(creations_per_minute))
+                        tables=tables, creations=CreationLimit(creations_per_minute), profiles=profiles,
+                        sync=Sync(store, games, tables))
+    services.sync.on_lobby.append(lambda: lobby.publish(services))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # games whose bot was to act when the last server stopped: their bots play on
-        resuming = asyncio.get_running_loop().create_task(bots.resume())
+        loop = asyncio.get_running_loop()
+        resuming = loop.create_task(bots.resume())
+        services.sync.start()
+        sweeping = loop.create_task(bots.sweep()) if store.shared else None
         yield
         resuming.cancel()
+        if sweeping is not None:
+            sweeping.cancel()
+        await services.sync.stop()
         await bots.stop()
         services.hints.stop()
         if stop_workers:
             thinking.shutdown()
         store.flush()
+        if store.shared:
+            store.close()          # (PostgreSQL: its listener and claims end with the app)
 
     app = FastAPI(title="bola8", version="1", openapi_url="/api/openapi.json", docs_url="/api/docs",
                   redoc_url=None, lifespan=lifespan)

@@ -34,6 +34,7 @@ from bola8.errors import InputError
 from bola8.game.match import safety_battle
 from bola8.game.session import AnswerAction, ProposeAction
 from bola8.server import thinking
+from bola8.server.errors import ApiError
 
 if TYPE_CHECKING:
     from bola8.game.session import Action
@@ -41,8 +42,10 @@ if TYPE_CHECKING:
     from bola8.server.registry import GameRegistry
 
 log = logging.getLogger("bola8.server")
+decisions = logging.getLogger("bola8.bots")     # one line per bot action committed (INFO)
 STOP_GRACE_S = 0.5        # how long a stopping app waits for a decision under way before dropping it
 FAILED_KEPT = 1000        # games whose bot failed, remembered (their bots are not woken again)
+SWEEP_S = 3.0             # how often the games whose bot another server claimed are tried again
 
 
 class BotRunner:
@@ -55,6 +58,7 @@ class BotRunner:
         self.deciding = 0                      # decisions sent to a worker and not answered yet
         self.stopping = False                  # the app stops: no new decision starts
         self.failed: dict[str, str] = {}       # game id -> why its bot stopped (a bug; logged; the latest kept)
+        self.elsewhere: set[str] = set()       # games whose bot's turn another server has claimed
         self._queue: asyncio.PriorityQueue[tuple[int, int, str]] | None = None
         self._queued: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
@@ -151,6 +155,36 @@ class BotRunner:
         due = self._due(game)
         if due is None or self.stopping:
             return
+        # several servers on one database: exactly one decides this bot's action (a claim another server
+        # holds is left to it; if that server dies, its claim goes with it and the sweep takes it over)
+        claim = f"bot:{game_id}"
+        if not self.registry.store.claim(claim):
+            self.elsewhere.add(game_id)
+            return
+        self.elsewhere.discard(game_id)
+        try:
+            if self.registry.store.shared:
+                self.registry.catch_up(game)          # the claim's last holder may have just played
+                due = self._due(game)
+            if due is not None:
+                await self._decide_and_commit(game, due)
+        finally:
+            self.registry.store.release(claim)
+
+    async def sweep(self) -> None:
+        """Several servers: every few seconds, the games whose bot another server claimed are tried again
+        (a claim whose server died is free again)."""
+        while not self.stopping:
+            await asyncio.sleep(SWEEP_S)
+            for game_id in list(self.elsewhere):
+                game = self.registry.live.get(game_id)
+                if game is None:
+                    self.elsewhere.discard(game_id)
+                    continue
+                self.registry.catch_up(game)
+                self.wake(game)
+
+    async def _decide_and_commit(self, game: LiveGame, due: str) -> None:
         before = game.actions
         game.thinking_since = time.time()
         if due == "answer":
@@ -181,6 +215,12 @@ class BotRunner:
     def _commit(self, game: LiveGame, seat: int, action: Action) -> None:
         try:
             self.registry.commit(game, seat, action)
+            decisions.info("game %s, action %d: played by this server's bot", game.id, game.actions - 1)
+        except ApiError as refused:
+            if refused.status != 409:
+                raise
+            # another server stored an action first (a person's forfeit, say): the game is read again,
+            # and the bot decides again from it if it is still to act
         except InputError as refused:
             raise RuntimeError(f"the game refused its bot's action: {refused.en}") from refused
 

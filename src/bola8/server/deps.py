@@ -19,9 +19,11 @@ if TYPE_CHECKING:
     from bola8.server.bots import BotRunner
     from bola8.server.hints import HintService
     from bola8.server.live import Hub
+    from bola8.server.profiles import Profiles
+    from bola8.server.sync import Sync
     from bola8.server.rate import CreationLimit
     from bola8.server.registry import GameRegistry
-    from bola8.server.store import Store
+    from bola8.server.store import SqlStore
     from bola8.server.tables import TableRegistry
 
 Lang = Literal["es", "en"]
@@ -31,13 +33,15 @@ Lang = Literal["es", "en"]
 class Services:
     """Everything the routes of one app share: made once by ``create_app``, kept on ``app.state``."""
 
-    store: Store
+    store: SqlStore
     hub: Hub
     games: GameRegistry
     bots: BotRunner
     hints: HintService
     tables: TableRegistry
     creations: CreationLimit
+    profiles: Profiles
+    sync: Sync
 
 
 def services_of(connection: HTTPConnection) -> Services:

@@ -38,9 +38,10 @@ class ApiError(InputError):
 
 def not_found(what: str, ident: str) -> ApiError:
     """404: there is no ``what`` with this id."""
-    kinds_es = {"game": "partida", "table": "mesa", "shot": "tiro"}
+    kinds_es = {"game": "la partida", "table": "la mesa", "shot": "el tiro", "profile": "el perfil",
+                "tournament": "el torneo"}
     return ApiError(404, f"id: there is no {what} {ident!r}.",
-                    f"id: no existe la {kinds_es.get(what, what)} {ident!r}.")
+                    f"id: no existe {kinds_es.get(what, what)} {ident!r}.")
 
 
 def forbidden(seat: str) -> ApiError:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -148,13 +149,43 @@ class LiveGame:
         self.lag_round = 0
         self.timer = TurnTimer()                      # Art. 24, from the actions' commit times
         self.thinking_since: float | None = None      # a bot of this game is deciding since then (unix time)
+        # playing together (docs/server-api.md): the profile holding each seat, and the seat that waits for
+        # the invited person (None once taken, or in a game made without an invitation)
+        self.profiles: list[str | None] = list(params.get("profiles") or [None, None])
+        self.open_seat: int | None = params.get("open_seat")
+        self.rated = bool(params.get("rated", False))
+        self.public = bool(params.get("public", False))
+        self.invite: str | None = params.get("invite")            # the digest of the invitation's code
 
     @staticmethod
-    def record_header(params: dict[str, Any]) -> dict[str, Any]:
-        """The header of the game's record (``bola8 match --record``'s, with the seats' kinds)."""
-        return {"players": list(params["names"]), "race": params["race"], "seed": params["seed"],
+    def record_header(params: dict[str, Any], actions: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+        """The header of the game's record (``bola8 match --record``'s, with the seats' kinds): the names
+        as the seats were taken (``actions``: the stored ones, whose joins name the invited seat)."""
+        names = list(params["names"])
+        for data in actions:
+            if data.get("type") == "join":
+                names[int(data["seat"])] = str(data["name"])
+        return {"players": names, "race": params["race"], "seed": params["seed"],
                 "table": params["table"], "ruleset": params["ruleset"], "noise": 1.0,
                 "kinds": list(params["players"]), "hints": bool(params.get("hints", True))}
+
+    @property
+    def invite_open(self) -> bool:
+        """A seat still waits for the invited person: nothing can be played yet."""
+        return self.open_seat is not None
+
+    def replay(self, data: dict[str, Any], at: float | None) -> None:
+        """Apply a stored action again (a person joining, or an action of the match)."""
+        if data.get("type") == "join":
+            self.join(int(data["seat"]), str(data["name"]), data.get("profile"), str(data["token"]))
+        else:
+            self.apply(*action_from_dict(data), at=at)
+
+    def join(self, seat: int, name: str, profile: str | None, digest: str) -> None:
+        """The invited person takes ``seat`` (an action of the game: counted, stored, applied again)."""
+        self.names[seat], self.profiles[seat], self.tokens[seat] = name, profile, digest
+        self.open_seat = None
+        self.actions += 1
 
     @property
     def has_person(self) -> bool:

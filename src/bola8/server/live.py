@@ -11,6 +11,7 @@ registries.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from fastapi import WebSocket, WebSocketDisconnect
 
@@ -36,14 +37,18 @@ def socket_lang(websocket: WebSocket) -> str:
     return "en" if websocket.query_params.get("lang") == "en" else "es"
 
 
-async def serve_socket(websocket: WebSocket, hub: Hub, key: str, lang: str) -> None:
-    """Send every message published under ``key`` to one spectator until it goes away."""
+async def serve_socket(websocket: WebSocket, hub: Hub, key: str, lang: str,
+                       heard: Callable[[str], None] | None = None) -> None:
+    """Send every message published under ``key`` to one spectator until it goes away; ``heard`` is
+    given each text message the spectator sends (a player saying which seat it holds)."""
     queue: asyncio.Queue[dict[str, str]] = asyncio.Queue()
     hub.queues.setdefault(key, set()).add(queue)
 
     async def receive() -> None:
         while True:
-            await websocket.receive_text()
+            text = await websocket.receive_text()
+            if heard is not None:
+                heard(text)
 
     reader = asyncio.ensure_future(receive())
     try:

@@ -9,6 +9,13 @@ case a bot is to act next). So the order a spectator sees is the order on the
 disk. The registry knows no listener by name: it imports neither the bots nor
 the routes.
 
+Several servers on one database (PostgreSQL) act as one: a game in memory
+is brought up to date from the store before it is read or changed
+(:meth:`GameRegistry.load`), and when another server announces an action
+(:meth:`GameRegistry.notified`), so its spectators here see it too; a second
+server that writes the same action number is refused by the store
+(``ActionTaken``) and its request answered ``409``.
+
 Memory is bounded however long the server runs. The games in memory are a
 cache of the store: at most ``capacity`` of them, the least recently used
 dropped first - except those someone is watching or a bot is playing, which
@@ -26,19 +33,21 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 from bola8.game import Turn
 from bola8.game.record_writer import RecordWriter
 from bola8.game.session import Action
-from bola8.server.errors import not_found
-from bola8.server.games import LiveGame, ShotEntry, action_from_dict, action_to_dict
+from bola8.server.errors import ApiError, not_found
+from bola8.server.games import LiveGame, ShotEntry, action_to_dict
 from bola8.server.jsontext import dumps
 from bola8.server.live import Hub
-from bola8.server.store import Store, token_digest
+from bola8.server.store import ActionTaken, Finish, SqlStore, token_digest
 from bola8.server.views import game_view, shot_view
 
 Listener = Callable[[LiveGame], None]
 Pin = Callable[[str], bool]
+Finisher = Callable[[LiveGame], "Finish | None"]
 
 CAPACITY = 200                # games kept in memory (a game of a long match holds a few MB at most)
 SHOT_CACHE_BYTES = 32 << 20   # SHOT texts kept, in bytes (a break's is about 100 kB)
@@ -77,7 +86,7 @@ class TextCache:
 class GameRegistry:
     """The games in memory by id (a bounded cache of the store), and who waits for their next change."""
 
-    def __init__(self, store: Store, hub: Hub, capacity: int = CAPACITY, shot_cache_bytes: int = SHOT_CACHE_BYTES):
+    def __init__(self, store: SqlStore, hub: Hub, capacity: int = CAPACITY, shot_cache_bytes: int = SHOT_CACHE_BYTES):
         self.store = store
         self.hub = hub
         self.capacity = capacity
@@ -89,6 +98,12 @@ class GameRegistry:
         self.listeners: list[Listener] = []
         # asked before a game leaves memory: True keeps it (the bot runner: a bot is playing it)
         self.pins: list[Pin] = []
+        # asked when a match ends: the results and ratings stored with its last action (the profiles)
+        self.finisher: Finisher | None = None
+        # presence: the live connections of each seat of each game on this server, and as the other servers
+        # sharing the store last announced theirs (server -> game -> counts; see bola8.server.sync)
+        self.present: dict[str, list[int]] = {}
+        self.elsewhere: dict[str, dict[str, list[int]]] = {}
         self._waiters: dict[str, list[asyncio.Future[None]]] = {}
 
     # ------------------------------------------------------------ finding games
@@ -100,7 +115,7 @@ class GameRegistry:
             raise not_found("game", game_id)
         game = LiveGame(game_id, stored.params, list(stored.tokens), observers=() if record is None else (record,))
         for data, at in zip(stored.actions, stored.times):
-            game.apply(*action_from_dict(data), at=at)
+            game.replay(data, at)
         return game
 
     def adopt(self, game: LiveGame) -> LiveGame:
@@ -116,12 +131,40 @@ class GameRegistry:
         return game
 
     def load(self, game_id: str) -> LiveGame:
-        """The live game ``game_id``: from memory, or played again from the store (404 when there is none)."""
+        """A game, from memory (brought up to date when other servers share the store) or rebuilt."""
         game = self.live.get(game_id)
         if game is not None:
             self.live.move_to_end(game_id)
+            if self.store.shared:
+                self.catch_up(game)
             return game
         return self.adopt(self.rebuild(game_id))
+
+    def catch_up(self, game: LiveGame) -> bool:
+        """Apply the actions another server stored after the ones this game has; whether there were any
+        (its spectators here are told, and the listeners)."""
+        newer = self.store.actions_since(game.id, game.actions)
+        if not newer:
+            return False
+        before = len(game.shots)
+        for data, at in newer:
+            game.replay(data, at)
+        self.publish(game, game.shots[before:])
+        self._wake_waiters(game.id)
+        self._tell(game)
+        return True
+
+    def notified(self, what: str) -> None:
+        """Another server announced ``<game>:<actions>`` (or ``*``: anything may have changed): the games
+        held here that are behind are brought up to date. On the event loop."""
+        if what == "*":
+            for held in list(self.live.values()):
+                self.catch_up(held)
+            return
+        game_id, _, count = what.rpartition(":")
+        game = self.live.get(game_id)
+        if game is not None and count.isdigit() and game.actions < int(count):
+            self.catch_up(game)
 
     def add(self, game: LiveGame) -> None:
         """A game just created (and stored)."""
@@ -144,7 +187,7 @@ class GameRegistry:
         stored = self.store.load(game_id, "game")
         if stored is None:
             raise not_found("game", game_id)
-        writer = RecordWriter(None, LiveGame.record_header(stored.params))
+        writer = RecordWriter(None, LiveGame.record_header(stored.params, stored.actions))
         self.rebuild(game_id, record=writer)
         return writer.text()
 
@@ -160,21 +203,49 @@ class GameRegistry:
             self._fresh[(game.id, game.shots[-1].n)] = outcome.turn
             while len(self._fresh) > FRESH_TURNS:
                 self._fresh.popitem(last=False)
+        finish = self.finisher(game) if game.session.over and self.finisher is not None else None
+        self._store(game, lambda: self.store.append(game.id, n, action_to_dict(seat, outcome.action),
+                                                    over=game.session.over, at=at, finish=finish))
+        played = game.shots[before:]
+        self._committed(game, played)
+        return played
+
+    def join(self, game: LiveGame, seat: int, name: str, profile: str | None, digest: str) -> None:
+        """The invited person takes ``seat``: stored (ActionTaken - a 409 - if someone took it first on
+        another server), the invitation closed, the spectators and the lobby told."""
+        n = game.actions
+        game.join(seat, name, profile, digest)
+        data = {"seat": seat, "type": "join", "name": name, "profile": profile, "token": digest}
+        self._store(game, lambda: self.store.append(game.id, n, data, invite_open=False,
+                                                    seat_profile=None if profile is None else (seat, profile)))
+        self._committed(game, [])
+
+    def _store(self, game: LiveGame, write: Callable[[], None]) -> None:
+        """Run the store's write of the action just applied to ``game``; if it fails, memory is ahead of
+        the store: the game is dropped and read again next time (ActionTaken becomes a 409)."""
         try:
-            self.store.append(game.id, n, action_to_dict(seat, outcome.action), over=game.session.over, at=at)
-        except Exception:
+            write()
+        except Exception as error:
             self.live.pop(game.id, None)      # memory is ahead of the disk: rebuild from it next time
             for key in [key for key in self._fresh if key[0] == game.id]:
                 del self._fresh[key]          # (a stroke not stored: the next one will have its number)
+            if isinstance(error, ActionTaken):
+                raise ApiError(409, "game: the game changed meanwhile (another action was stored first); look "
+                                    "again and act on what it shows.",
+                               "game: la partida cambió mientras tanto (otra acción se guardó antes); vuelva a "
+                               "mirarla y actúe sobre lo que muestra.") from error
             raise
-        played = game.shots[before:]
+
+    def _committed(self, game: LiveGame, played: list[ShotEntry]) -> None:
         self.publish(game, played)
-        for waiter in self._waiters.pop(game.id, []):
-            if not waiter.done():
-                waiter.set_result(None)
+        self._wake_waiters(game.id)
         self._tell(game)
         self.release(game.id)
-        return played
+
+    def _wake_waiters(self, game_id: str) -> None:
+        for waiter in self._waiters.pop(game_id, []):
+            if not waiter.done():
+                waiter.set_result(None)
 
     async def changed(self, game_id: str, after: int, timeout: float) -> bool:
         """Wait until the game has more than ``after`` actions; False after ``timeout`` seconds."""
@@ -203,16 +274,20 @@ class GameRegistry:
         if not self.hub.watched(game.id):
             return                      # nobody watches: no JSON to build
         last = shots[-1] if shots else None
-        self.hub.publish(game.id, {lang: '{"view":' + dumps(game_view(game, lang))
+        self.hub.publish(game.id, {lang: '{"view":' + dumps(self.view(game, lang))
                                    + ',"shot":' + ("null" if last is None else self.shot_text(game, last, lang)) + "}"
                                    for lang in ("es", "en")})
 
     def answer(self, game: LiveGame, played: list[ShotEntry], shot: ShotEntry | None, lang: str) -> str:
         """An action's answer as JSON text: VIEW, every stroke played, the acting seat's stroke."""
         # Written by hand so that a shot's text (its trajectory) is encoded once, not per copy.
-        return ('{"view":' + dumps(game_view(game, lang))
+        return ('{"view":' + dumps(self.view(game, lang))
                 + ',"shots":[' + ",".join(self.shot_text(game, s, lang) for s in played) + "]"
                 + ("" if shot is None else ',"shot":' + self.shot_text(game, shot, lang)) + "}")
+
+    def view(self, game: LiveGame, lang: str) -> dict[str, Any]:
+        """VIEW of a game, with who is connected now."""
+        return game_view(game, lang, self.presence(game.id))
 
     def shot_text(self, game: LiveGame, entry: ShotEntry, lang: str) -> str:
         """SHOT as JSON text, from the cache or built (the stroke played again) and cached."""
@@ -229,10 +304,49 @@ class GameRegistry:
         return [game_id for game_id, params in self.store.open_matches("game")
                 if any(str(kind).startswith("bot") for kind in params.get("players", []))]
 
+    # ------------------------------------------------------------ presence
+    def connected(self, game_id: str, seat: int, change: int) -> None:
+        """A seat's live connection here came (+1) or went (-1): its spectators, here and on the other
+        servers, see who is there."""
+        counts = self.present.setdefault(game_id, [0, 0])
+        counts[seat] = max(0, counts[seat] + change)
+        if counts == [0, 0]:
+            del self.present[game_id]
+        self.store.announce(f"presence:{game_id}:{counts[0]}:{counts[1]}")
+        game = self.live.get(game_id)
+        if game is not None:
+            self.publish(game, [])
+
+    def present_elsewhere(self, server: str, game_id: str, counts: list[int]) -> None:
+        """Another server announced the live connections it holds of a game's seats."""
+        held = self.elsewhere.setdefault(server, {})
+        if counts == [0, 0]:
+            held.pop(game_id, None)
+        else:
+            held[game_id] = counts
+        game = self.live.get(game_id)
+        if game is not None:
+            self.publish(game, [])
+
+    def server_gone(self, server: str) -> None:
+        """Another server stopped announcing itself: the connections it held are gone."""
+        for game_id in self.elsewhere.pop(server, {}):
+            game = self.live.get(game_id)
+            if game is not None:
+                self.publish(game, [])
+
+    def presence(self, game_id: str) -> list[bool]:
+        """Whether each seat has a live connection, to this server or to another sharing the store."""
+        counts = list(self.present.get(game_id, [0, 0]))
+        for held in self.elsewhere.values():
+            other = held.get(game_id, [0, 0])
+            counts = [counts[0] + other[0], counts[1] + other[1]]
+        return [counts[0] > 0, counts[1] > 0]
+
     # ------------------------------------------------------------ memory
     def pinned(self, game_id: str) -> bool:
         """Whether a game must stay in memory now: watched, waited for, or played by a bot."""
-        return (self.hub.watched(game_id) or bool(self._waiters.get(game_id))
+        return (self.hub.watched(game_id) or bool(self._waiters.get(game_id)) or game_id in self.present
                 or any(pin(game_id) for pin in self.pins))
 
     def release(self, game_id: str) -> None:

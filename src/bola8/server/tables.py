@@ -12,13 +12,15 @@ import json
 import secrets
 import time
 from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from bola8 import rules
 from bola8.game.real_table import RealTableMatch
-from bola8.server.errors import forbidden, not_found
+from bola8.server.errors import ApiError, forbidden, not_found
 from bola8.server.live import Hub
-from bola8.server.store import Store, token_digest
+from bola8.server.store import ActionTaken, SqlStore, token_digest
 
 
 @dataclass
@@ -88,16 +90,24 @@ def table_view(table_id: str, match: RealTableMatch, lang: str, last_at: float |
 
 
 class TableRegistry:
-    """The real tables in play, loaded from the store and kept in memory."""
-    def __init__(self, store: Store, hub: Hub):
+    """The real tables in memory (a bounded cache of the store, as the games'), changed only through
+    :meth:`change`; told listeners (a tournament whose match this is) of every change."""
+
+    def __init__(self, store: SqlStore, hub: Hub, capacity: int = 200):
         self.store = store
         self.hub = hub
-        self.live: dict[str, LiveTable] = {}
+        self.capacity = capacity
+        self.live: OrderedDict[str, LiveTable] = OrderedDict()
+        # told of every table that changed here or on another server (a tournament moves on)
+        self.listeners: list[Callable[[str, LiveTable], None]] = []
 
     def load(self, table_id: str) -> LiveTable:
-        """The live table ``table_id``: from memory, or its changes played again from the store."""
+        """A table, from memory (brought up to date when other servers share the store) or rebuilt."""
         found = self.live.get(table_id)
         if found is not None:
+            self.live.move_to_end(table_id)
+            if self.store.shared:
+                self.catch_up(table_id, found)
             return found
         stored = self.store.load(table_id, "table")
         if stored is None:
@@ -107,22 +117,45 @@ class TableRegistry:
         for data in stored.actions:
             apply_change(match, data)
         last_at = stored.times[-1] if stored.times else None
-        self.live[table_id] = LiveTable(match, str(stored.tokens), len(stored.actions), last_at)
-        return self.live[table_id]
+        table = LiveTable(match, str(stored.tokens), len(stored.actions), last_at)
+        self._hold(table_id, table)
+        return table
+
+    def catch_up(self, table_id: str, table: LiveTable) -> bool:
+        """Apply the changes another server stored after this copy's; whether there were any."""
+        newer = self.store.actions_since(table_id, table.changes)
+        for data, at in newer:
+            apply_change(table.match, data)
+            table.changes, table.last_at = table.changes + 1, at
+        if newer:
+            self._changed(table_id, table)
+        return bool(newer)
+
+    def notified(self, what: str) -> None:
+        """Another server announced ``<table>:<changes>`` (or ``*``): bring the copy held here up to date."""
+        if what == "*":
+            for held_id, held in list(self.live.items()):
+                self.catch_up(held_id, held)
+            return
+        table_id, _, count = what.rpartition(":")
+        table = self.live.get(table_id)
+        if table is not None and count.isdigit() and table.changes < int(count):
+            self.catch_up(table_id, table)
 
     def view(self, table_id: str, lang: str) -> dict[str, Any]:
         """The view of table ``table_id`` in ``lang``."""
         table = self.load(table_id)
         return table_view(table_id, table.match, lang, table.last_at)
 
-    def create(self, players: tuple[str, str], race: int, ruleset: str) -> tuple[str, str]:
-        """A new table, stored: its id and the token that keeps it."""
+    def create(self, players: tuple[str, str], race: int, ruleset: str, extra: dict[str, Any] | None = None) -> tuple[str, str]:
+        """A new table, stored: its id and the token that keeps it (``extra``: kept with its parameters,
+        e.g. the tournament and match it is played for)."""
         match = RealTableMatch(players, race, ruleset)
         table_id = "t_" + secrets.token_urlsafe(9)
         token = secrets.token_urlsafe(24)
-        params = {"players": list(players), "race": race, "ruleset": ruleset}
+        params = {"players": list(players), "race": race, "ruleset": ruleset, **(extra or {})}
         self.store.create(table_id, "table", params, token_digest(token))
-        self.live[table_id] = LiveTable(match, token_digest(token), 0, None)
+        self._hold(table_id, LiveTable(match, token_digest(token), 0, None))
         return table_id, token
 
     def change(self, table_id: str, token: str | None, data: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -134,13 +167,34 @@ class TableRegistry:
         at = time.time()
         try:
             self.store.append(table_id, table.changes, data, over=table.match.over, at=at)
-        except Exception:
+        except Exception as error:
             self.live.pop(table_id, None)
+            if isinstance(error, ActionTaken):
+                raise ApiError(409, "table: the table changed meanwhile (another change was stored first); look "
+                                    "again.",
+                               "table: la mesa cambió mientras tanto (otro cambio se guardó antes); vuelva a "
+                               "mirarla.") from error
             raise
         table.changes, table.last_at = table.changes + 1, at
-        self.hub.publish(table_id, {lang_: json.dumps({"view": self.view(table_id, lang_)}, ensure_ascii=False)
-                                    for lang_ in ("es", "en")})
+        self._changed(table_id, table)
         answer: dict[str, Any] = {"view": self.view(table_id, lang)}
         if data["type"] in ("shot", "choice", "declare"):
             answer["ruling"] = result.to_dict(lang)
         return answer
+
+    def _changed(self, table_id: str, table: LiveTable) -> None:
+        if self.hub.watched(table_id):
+            self.hub.publish(table_id, {lang_: json.dumps({"view": table_view(table_id, table.match, lang_,
+                                                                                table.last_at)}, ensure_ascii=False)
+                                        for lang_ in ("es", "en")})
+        for listener in self.listeners:
+            listener(table_id, table)
+
+    def _hold(self, table_id: str, table: LiveTable) -> None:
+        self.live[table_id] = table
+        self.live.move_to_end(table_id)
+        for held in list(self.live):               # the least recently used first; the watched stay
+            if len(self.live) <= self.capacity:
+                break
+            if held != table_id and not self.hub.watched(held):
+                del self.live[held]

@@ -26,8 +26,9 @@ def ruling_dict(ruling: rules.Ruling, lang: str) -> dict[str, Any]:
     return ruling.to_dict(lang)
 
 
-def game_view(live: LiveGame, lang: str) -> dict[str, Any]:
-    """The game's VIEW in ``lang`` (docs/server-api.md)."""
+def game_view(live: LiveGame, lang: str, connected: list[bool] | None = None) -> dict[str, Any]:
+    """VIEW (docs/server-api.md); ``connected``: whether each seat has a live connection now."""
+    present = connected or [False, False]
     session = live.session
     game = session.game
     progress = session.progress
@@ -36,7 +37,8 @@ def game_view(live: LiveGame, lang: str) -> dict[str, Any]:
     state = game.state if game is not None else None
     view: dict[str, Any] = {
         "id": live.id,
-        "players": [{"name": name, "kind": kind} for name, kind in zip(live.names, live.kinds)],
+        "players": [{"name": name, "kind": kind, "profile": profile, "connected": present[seat]}
+                    for seat, (name, kind, profile) in enumerate(zip(live.names, live.kinds, live.profiles))],
         "score": list(progress.score),
         "race": progress.race,
         "game_number": session.number,
@@ -62,6 +64,10 @@ def game_view(live: LiveGame, lang: str) -> dict[str, Any]:
         "clock": live.clock(time.time()),
         "lag": live.lag,
         "hints": live.hints,
+        # playing together: whether the match moves ratings, and whether a seat waits for the invited person
+        "rated": live.rated,
+        "invite_open": live.invite_open,
+        "public": live.public,
         # Art. 21.2: a seat proposes a stalemate and waits for the other's answer
         "proposal": None if session.proposal is None else session.proposal.to_dict(),
         "bot": None if now is None or not live.is_bot(now.seat) else {

@@ -8,7 +8,6 @@ may read a game, its shots, its record, and watch it live.
 from __future__ import annotations
 
 import json
-import secrets
 import time
 from typing import Any, Literal
 
@@ -17,18 +16,16 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import Field, StrictBool
 
-from bola8 import rules
-from bola8.game.names import player_name
 from bola8.game.session import (Action, AnswerAction, ChoiceAction, DeclareAction, LagAction, PlaceAction,
                                 ProposeAction, ShotAction)
 from bola8.server.deps import CREATES, LangDep, Services, ServicesDep, TokenDep, services_of
 from bola8.server.errors import ApiError, forbidden, over
-from bola8.server.games import LiveGame, player_kind
+from bola8.server import invitations
+from bola8.server.games import LiveGame
+from bola8.server.invitations import make_game
 from bola8.server.hints import DEFAULT_LEVEL, DEFAULT_TOP, answer, check_query
 from bola8.server.live import serve_socket, socket_lang
 from bola8.server.schemas import Body, CallJson, StrikeJson, call_of, strike_of
-from bola8.server.store import token_digest
-from bola8.server.views import game_view
 from bola8.server.routing import StrictRoute
 
 router = APIRouter(route_class=StrictRoute, prefix="/api/games", tags=["games"])
@@ -48,6 +45,18 @@ class NewGame(Body):
     warned: list[Literal[0, 1]] = Field(default_factory=list, max_length=2)
     # whether the players may ask the coach for a hint (bola8.server.hints)
     hints: StrictBool = True
+    # playing together (bola8.server.invitations): seat 1 waits for a friend; listed in the lobby; rated;
+    # the maker's profile token
+    invite: StrictBool = False
+    public: StrictBool = False
+    rated: StrictBool = False
+    profile: str | None = Field(None, max_length=200)
+
+
+class JoinBody(Body):
+    invite: str | None = Field(None, max_length=200)
+    name: str | None = Field(None, max_length=200)
+    profile: str | None = Field(None, max_length=200)
 
 
 class LagBody(Body):
@@ -103,6 +112,10 @@ def seated(s: Services, game_id: str, token: str | None, action: Action) -> tupl
     now = game.session.to_act()
     if now is None:
         raise over()
+    if game.invite_open:
+        raise ApiError(409, "game: the invited person has not taken the other seat yet; nothing can be played "
+                            "before.",
+                       "game: la persona invitada aún no ha ocupado el otro asiento; no se puede jugar nada antes.")
     seat = s.games.seat_of(game_id, token)
     if seat is None:
         whose = f"seat {now.seat}" if isinstance(action, (LagAction, PlaceAction, ShotAction, ChoiceAction)) \
@@ -113,37 +126,25 @@ def seated(s: Services, game_id: str, token: str | None, action: Action) -> tupl
 
 @router.post("", status_code=201, dependencies=CREATES)
 async def create_game(body: NewGame, s: ServicesDep, lang: LangDep) -> Response:
-    """Start a game; its id, the seats' tokens and the first view."""
-    from bola8.physics import table_spec
-
-    kinds = [player_kind(kind, f"players[{i}]") for i, kind in enumerate(body.players)]
-    table_spec(body.table)
-    rules.get_ruleset(body.ruleset)
-    names = body.names or [("bot" if kind.startswith("bot") else f"Jugador {i + 1}" if lang == "es"
-                            else f"Player {i + 1}") for i, kind in enumerate(kinds)]
-    for i, name in enumerate(names):
-        player_name(name, f"names[{i}]")
-    seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
-    params: dict[str, Any] = {"players": kinds, "names": names, "race": body.race, "table": body.table,
-                              "ruleset": body.ruleset, "seed": seed}
-    if body.warned:
-        params["warned"] = sorted(set(body.warned))
-    params["hints"] = body.hints
-    game_id = "g_" + secrets.token_urlsafe(9)
-    seat_tokens = [secrets.token_urlsafe(24) if kind == "person" else None for kind in kinds]
-    digests = [None if t is None else token_digest(t) for t in seat_tokens]
-    game = LiveGame(game_id, params, digests)
-    s.store.create(game_id, "game", params, digests)
-    s.games.add(game)
-    answer_ = {"id": game_id, "seats": [{"seat": i, "token": t} for i, t in enumerate(seat_tokens)],
-               "view": game_view(game, lang)}
+    """A new game: its id, each person seat's token (shown this once), the invitation's code, VIEW."""
+    made = make_game(s, invitations.NewGame(**body.model_dump()), lang)
+    answer_: dict[str, Any] = {"id": made.game.id, "seats": [{"seat": i, "token": t} for i, t in enumerate(made.tokens)],
+                               "view": s.games.view(made.game, lang)}
+    if made.invite is not None:
+        answer_["invite"] = made.invite
     return Response(json.dumps(answer_, ensure_ascii=False), status_code=201, media_type="application/json")
+
+
+@router.post("/{game_id}/join")
+async def join_game(game_id: str, body: JoinBody, s: ServicesDep, lang: LangDep) -> dict[str, Any]:
+    """The invited person takes the waiting seat (with the invitation's code, unless it is public)."""
+    seat, token = invitations.join(s, game_id, body.invite, body.name, body.profile)
+    return {"seat": seat, "token": token, "view": s.games.view(s.games.load(game_id), lang)}
 
 
 @router.get("/{game_id}")
 async def get_game(game_id: str, s: ServicesDep, lang: LangDep) -> dict[str, Any]:
-    """The game's view (anyone with the link)."""
-    return game_view(s.games.load(game_id), lang)
+    return s.games.view(s.games.load(game_id), lang)
 
 
 @router.post("/{game_id}/lag")
@@ -175,8 +176,12 @@ async def declare(game_id: str, body: DeclareBody, s: ServicesDep, lang: LangDep
     """A forfeit, or a stalemate (Art. 21.2). Between two persons at one screen a stalemate is declared at
     once; against a bot it is proposed to the bot, whose answer (made in a worker process) this request
     waits for."""
-    if body.what == "forfeit" or all(kind == "person" for kind in s.games.load(game_id).kinds):
+    game = s.games.load(game_id)
+    together = all(kind == "person" for kind in game.kinds) and game.invite is None    # one screen: the hot seat
+    if body.what == "forfeit" or together:
         return act(s, game_id, token, DeclareAction(body.what), lang)
+    if all(kind == "person" for kind in game.kinds):            # players apart: a proposal the other answers
+        return act(s, game_id, token, ProposeAction(), lang)
     game, seat = seated(s, game_id, token, ProposeAction())
     s.games.commit(game, seat, ProposeAction())
     proposed = game.actions
@@ -294,5 +299,25 @@ async def game_live(websocket: WebSocket, game_id: str) -> None:
         await websocket.send_text(json.dumps({"error": error.text(lang)}, ensure_ascii=False))
         await websocket.close(code=4404)
         return
-    await websocket.send_text(json.dumps({"view": game_view(game, lang), "shot": None}, ensure_ascii=False))
-    await serve_socket(websocket, s.hub, game_id, lang)
+    await websocket.send_text(json.dumps({"view": s.games.view(game, lang), "shot": None},
+                                         ensure_ascii=False))
+    seated: list[int] = []
+
+    def heard(text: str) -> None:
+        """``{"token": "<the seat's token>"}``: this connection is that seat's (presence); once."""
+        if seated:
+            return
+        try:
+            token = json.loads(text).get("token")
+        except (ValueError, AttributeError):
+            return
+        seat = s.games.seat_of(game_id, token) if isinstance(token, str) else None
+        if seat is not None:
+            seated.append(seat)
+            s.games.connected(game_id, seat, +1)
+
+    try:
+        await serve_socket(websocket, s.hub, game_id, lang, heard)
+    finally:
+        if seated:
+            s.games.connected(game_id, seated[0], -1)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
+from fastapi.responses import Response
 
 from bola8.server.deps import LangDep
 from bola8.server.routing import StrictRoute
@@ -32,3 +33,15 @@ async def get_articles(lang: LangDep) -> dict[str, Any]:
         ident, ref = cite(article)
         citations[article] = {"article": ident, "ref": ref}
     return {"lang": lang, "articles": articles(lang), "citations": citations}
+
+
+@router.get("/qr", response_class=Response)
+async def qr(text: str = Query(min_length=1, max_length=1000)) -> Response:
+    """``text`` (a link to share: an invitation, a referee's table) as a QR code in SVG, for a phone's camera."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False)
+    return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})

@@ -13,12 +13,18 @@ clear: the database alone does not let anyone act for a seat.
 
 from __future__ import annotations
 
-from bola8.server.store.base import ActionTaken, StorageFault, Store, Stored, token_digest
+from bola8.server.store.base import ActionTaken, StorageFault, Stored, token_digest
+from bola8.server.store.sql import Finish, Profile, Result, SqlStore
 from bola8.server.store.sqlite import SqliteStore
 
-__all__ = ["ActionTaken", "StorageFault", "Store", "Stored", "SqliteStore", "open_store", "token_digest"]
+__all__ = ["ActionTaken", "Finish", "Profile", "Result", "StorageFault", "Stored", "SqlStore", "SqliteStore",
+           "open_store", "token_digest"]
 
 
-def open_store(target: str) -> Store:
+def open_store(target: str) -> SqlStore:
     """The backend of ``target``: a PostgreSQL URL, or the path of a SQLite file (made when missing)."""
+    if target.startswith(("postgresql://", "postgres://")):
+        from bola8.server.store.postgres import PostgresStore     # psycopg is needed only then
+
+        return PostgresStore(target)
     return SqliteStore(target)

@@ -3,7 +3,7 @@
 The server keeps everything event-sourced (:mod:`bola8.server.store`):
 matches - a game on the simulated table, a real table - are their creation
 parameters and their accepted actions in order. A backend is a
-:class:`Store`; each action is appended in its own transaction, committed
+:class:`~bola8.server.store.sql.SqlStore`; each action is appended in its own transaction, committed
 before the server answers, and numbered: a second writer of the same number
 (another server that acted on the same match first) is refused with
 :class:`ActionTaken`, never a second copy.
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 
 def token_digest(token: str) -> str:
@@ -81,29 +81,3 @@ def unreachable(cause: str) -> StorageFault:
     return StorageFault("storage: the database cannot be reached now; nothing was stored - try again shortly.",
                         "storage: ahora no se puede acceder a la base de datos; no se ha guardado nada - vuelva a "
                         "intentarlo en un momento.", cause)
-
-
-class Store(Protocol):
-    """A storage backend (see the module): SQLite (:mod:`.sqlite`) or PostgreSQL (:mod:`.postgres`)."""
-
-    def close(self) -> None:
-        """Release the store's connections."""
-
-    def flush(self) -> None:
-        """Make everything committed durable in the database itself (the app stops)."""
-
-    def create(self, match_id: str, kind: str, params: dict[str, Any], tokens: Any) -> None:
-        """Store a new match."""
-
-    def append(self, match_id: str, n: int, data: dict[str, Any], *, over: bool = False,
-               at: float | None = None) -> None:
-        """Store action ``n`` (ActionTaken if another writer stored it first); committed when this returns."""
-
-    def mark_over(self, match_id: str) -> None:
-        """A match found over when rebuilt (a database older than the ``over`` column)."""
-
-    def open_matches(self, kind: str) -> list[tuple[str, dict[str, Any]]]:
-        """(id, params) of every stored match of ``kind`` that has not ended, oldest first."""
-
-    def load(self, match_id: str, kind: str) -> Stored | None:
-        """A stored match with its actions in order, or None."""

@@ -25,30 +25,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from bola8.server.store.base import ActionTaken, StorageFault, Stored, damaged, disk_full, read_only, unreachable
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS matches (
-    id TEXT PRIMARY KEY,
-    kind TEXT NOT NULL,            -- 'game' (simulated table) | 'table' (a real table)
-    params TEXT NOT NULL,          -- JSON: what created it
-    tokens TEXT NOT NULL,          -- JSON: the digests of its tokens (per seat, or one for a table)
-    created REAL NOT NULL DEFAULT (julianday('now'))
-);
-CREATE TABLE IF NOT EXISTS actions (
-    match_id TEXT NOT NULL REFERENCES matches(id),
-    n INTEGER NOT NULL,            -- 0-based order of the action in its match
-    data TEXT NOT NULL,            -- JSON: the action as applied (a bot's stroke as executed)
-    PRIMARY KEY (match_id, n)
-);
-"""
-
-# Columns added after the first release: a database made before them gets them on opening.
-ADDED_COLUMNS = (
-    ("matches", "over", "INTEGER NOT NULL DEFAULT 0"),    # 1 once the match has ended
-    ("actions", "at", "REAL"),                            # unix time of the commit; NULL in old rows
-)
-
+from bola8.server.store.base import ActionTaken, StorageFault, damaged, disk_full, read_only, unreachable
+from bola8.server.store.sql import Connection, SqlStore
 
 def fault(error: sqlite3.Error) -> StorageFault:
     """The storage fault an SQLite error means (by SQLite's own result codes where Python gives them)."""
@@ -63,7 +41,7 @@ def fault(error: sqlite3.Error) -> StorageFault:
     return unreachable(text)
 
 
-class SqliteStore:
+class SqliteStore(SqlStore):
     """One SQLite database file; safe to share between threads (one lock)."""
 
     def __init__(self, path: str):
@@ -83,11 +61,9 @@ class SqliteStore:
         # WAL is written before COMMIT returns); only an OS crash or power cut may lose the last ones.
         # FULL would fsync every action (about 10 ms here) for that case alone.
         self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(SCHEMA)
-        for table, column, kind in ADDED_COLUMNS:
-            have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
-            if column not in have:
-                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        with self._db:
+            self._make_schema(self._db)
 
     def close(self) -> None:
         """Close the database."""
@@ -109,7 +85,9 @@ class SqliteStore:
                     self._db.execute("BEGIN IMMEDIATE")
                     yield self._db
             except sqlite3.IntegrityError as error:
-                raise ActionTaken(str(error)) from error
+                if "actions.match_id, actions.n" in str(error):
+                    raise ActionTaken(str(error)) from error
+                raise                          # any other broken constraint is a bug, not a storage fault
             except sqlite3.Error as error:
                 raise fault(error) from error
 
@@ -121,43 +99,5 @@ class SqliteStore:
             except sqlite3.Error as error:
                 raise fault(error) from error
 
-    def create(self, match_id: str, kind: str, params: dict[str, Any], tokens: Any) -> None:
-        """Store a new match (a game or a real table): its kind, parameters and tokens, committed."""
-        with self._writing() as db:
-            db.execute("INSERT INTO matches (id, kind, params, tokens) VALUES (?, ?, ?, ?)",
-                       (match_id, kind, json.dumps(params), json.dumps(tokens)))
-
-    def append(self, match_id: str, n: int, data: dict[str, Any], *, over: bool = False,
-               at: float | None = None) -> None:
-        """Store action ``n``, taken at unix time ``at`` (now by default), and with ``over`` that it ended
-        the match; committed when this returns."""
-        at = time.time() if at is None else at
-        with self._writing() as db:
-            db.execute("INSERT INTO actions (match_id, n, data, at) VALUES (?, ?, ?, ?)",
-                       (match_id, n, json.dumps(data), at))
-            if over:
-                db.execute("UPDATE matches SET over = 1 WHERE id = ?", (match_id,))
-
-    def mark_over(self, match_id: str) -> None:
-        """A match found over when rebuilt (a database older than the ``over`` column)."""
-        with self._writing() as db:
-            db.execute("UPDATE matches SET over = 1 WHERE id = ?", (match_id,))
-
-    def open_matches(self, kind: str) -> list[tuple[str, dict[str, Any]]]:
-        """(id, params) of every stored match of ``kind`` that has not ended, oldest first."""
-        with self._reading() as db:
-            rows = db.execute("SELECT id, params FROM matches WHERE kind = ? AND over = 0 ORDER BY created",
-                              (kind,)).fetchall()
-        return [(match_id, json.loads(params)) for match_id, params in rows]
-
-    def load(self, match_id: str, kind: str) -> Stored | None:
-        """A stored match with its actions in order, or None."""
-        with self._reading() as db:
-            row = db.execute("SELECT params, tokens FROM matches WHERE id = ? AND kind = ?",
-                                   (match_id, kind)).fetchone()
-            if row is None:
-                return None
-            rows = db.execute("SELECT data, at FROM actions WHERE match_id = ? ORDER BY n",
-                                    (match_id,)).fetchall()
-        return Stored(json.loads(row[0]), json.loads(row[1]), [json.loads(data) for data, _ in rows],
-                      [at for _, at in rows])
+    def _columns(self, db: Connection, table: str) -> set[str]:
+        return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}

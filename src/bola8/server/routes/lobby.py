@@ -1,0 +1,49 @@
+"""/api/lobby: the public invitations whose second seat still waits, listed live."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+
+from bola8.server.deps import Services, ServicesDep, services_of
+from bola8.server.live import serve_socket, socket_lang
+from bola8.server.routing import StrictRoute
+
+router = APIRouter(route_class=StrictRoute, prefix="/api/lobby", tags=["lobby"])
+KEY = "lobby"                  # the hub's key of the lobby's spectators
+FRESH_S = 2 * 3600.0           # an invitation older than this is no longer listed (its maker has gone)
+SHOWN = 50
+
+
+def lobby(s: Services) -> dict[str, Any]:
+    """The lobby: each waiting public invitation - who made it, the race, table, rules, whether rated."""
+    games = []
+    for game_id, params, made in s.store.lobby(time.time() - FRESH_S, SHOWN):
+        games.append({"id": game_id, "players": [params["names"][0], None], "race": params["race"],
+                      "table": params["table"], "ruleset": params["ruleset"], "rated": bool(params.get("rated")),
+                      "created": made, "profile": (params.get("profiles") or [None])[0]})
+    return {"games": games}
+
+
+def publish(s: Services) -> None:
+    """Tell the lobby's spectators on this server what it lists now."""
+    if s.hub.watched(KEY):
+        text = json.dumps(lobby(s), ensure_ascii=False)
+        s.hub.publish(KEY, {"es": text, "en": text})
+
+
+@router.get("")
+async def get_lobby(s: ServicesDep) -> dict[str, Any]:
+    return lobby(s)
+
+
+@router.websocket("/live")
+async def lobby_live(websocket: WebSocket) -> None:
+    """The lobby now, then again each time an invitation is made, taken or ended (on any server)."""
+    s = services_of(websocket)
+    await websocket.accept()
+    await websocket.send_text(json.dumps(lobby(s), ensure_ascii=False))
+    await serve_socket(websocket, s.hub, KEY, socket_lang(websocket))

@@ -1,0 +1,189 @@
+"""The PostgreSQL backend: several servers on one database (psycopg 3).
+
+``bola8 serve --db postgresql://user:password@host/dbname``. The schema is
+made and upgraded by the program when it connects (the same tables as
+SQLite's, :mod:`.sql`). Three connections per server:
+
+- the **store's**, for every query, one transaction at a time under a lock
+  (the event loop and the executor threads never use it together); it is
+  made again when the database comes back after a fault;
+- the **listener's**, in a thread, ``LISTEN bola8``: each action appended by
+  any server is announced in the same transaction (``pg_notify``, delivered
+  at commit) as ``<server>:<match>:<actions>``, and every server brings the
+  games it holds up to date and tells their spectators - live updates
+  across servers;
+- the **claims'**: PostgreSQL's session advisory locks, one per game whose
+  bot is to act, so that exactly one server decides a bot's action; a server
+  that dies loses its connection and with it its claims, and another server
+  takes the bot's turn over.
+
+A second writer of an action number another server stored first is refused
+by the primary key (:class:`~bola8.server.store.base.ActionTaken`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg import errors as pg_errors
+
+from bola8.server.store.base import ActionTaken, StorageFault, disk_full, read_only, unreachable
+from bola8.server.store.sql import Connection, SqlStore
+
+log = logging.getLogger("bola8.server")
+CHANNEL = "bola8"
+
+
+def fault(error: psycopg.Error) -> StorageFault:
+    """The storage fault a PostgreSQL error means (by its SQLSTATE class)."""
+    text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    state = getattr(error, "sqlstate", None) or ""
+    if state.startswith("53"):                       # insufficient resources: disk full, out of memory
+        return disk_full(text)
+    if state in ("25006", "42501"):                  # read-only transaction, insufficient privilege
+        return read_only(text)
+    return unreachable(text)
+
+
+def is_url(target: str) -> bool:
+    """Whether ``--db`` names a PostgreSQL database rather than a SQLite file."""
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+class PostgresStore(SqlStore):
+    """One PostgreSQL database shared by any number of servers (see the module)."""
+
+    shared = True
+
+    def __init__(self, url: str):
+        self.url = url
+        self.server = secrets.token_hex(6)           # this server's name in what it announces
+        self._lock = threading.Lock()
+        self._db: psycopg.Connection[Any] | None = None
+        self._claims: psycopg.Connection[Any] | None = None
+        self._claims_lock = threading.Lock()
+        self._listening: threading.Thread | None = None
+        self._stop = threading.Event()
+        with self._writing() as db:
+            db.execute("SELECT pg_advisory_xact_lock(8808)")     # one server makes the schema at a time
+            self._make_schema(db)
+
+    # ------------------------------------------------------------ connections
+    def _connect(self) -> psycopg.Connection[Any]:
+        try:
+            return psycopg.connect(self.url, connect_timeout=10)
+        except psycopg.Error as error:
+            raise fault(error) from error
+
+    def _connection(self) -> psycopg.Connection[Any]:
+        if self._db is None or self._db.closed or self._db.broken:
+            self._db = self._connect()
+        return self._db
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        with self._lock:
+            db = self._connection()
+            try:
+                with db.transaction():
+                    yield db
+            except pg_errors.UniqueViolation as error:
+                if "actions_pkey" in str(error):
+                    raise ActionTaken(str(error)) from error
+                raise
+            except (pg_errors.IntegrityError, pg_errors.ProgrammingError, pg_errors.DataError):
+                raise                              # a broken constraint or a bad query is a bug
+            except psycopg.Error as error:
+                raise fault(error) from error
+
+    @contextmanager
+    def _reading(self) -> Iterator[Connection]:
+        with self._writing() as db:
+            yield db
+
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", "%s")
+
+    def _columns(self, db: Connection, table: str) -> set[str]:
+        return {row[0] for row in db.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = %s", (table,)).fetchall()}
+
+    def _lock_profiles(self) -> str:
+        return " FOR UPDATE"
+
+    def _changed(self, db: Connection, match_id: str, actions: int) -> None:
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.server}:{match_id}:{actions}"))
+
+    def announce(self, what: str) -> None:
+        """Tell every server something that is not an action (a presence, the lobby): ``<server>:<what>``."""
+        with self._writing() as db:
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.server}:{what}"))
+
+    def close(self) -> None:
+        self._stop.set()
+        for connection in (self._db, self._claims):
+            if connection is not None and not connection.closed:
+                connection.close()
+
+    def flush(self) -> None:
+        """Nothing to copy: PostgreSQL's commits are durable when they return."""
+
+    # ------------------------------------------------------------ live updates
+    def listen(self, deliver: Callable[[str, str], None]) -> None:
+        """Call ``deliver(server, what)`` (in the listener's thread) for each announcement of the other
+        servers - ``<match>:<actions>`` or another ``what`` - and ``("", "*")`` each time the listener
+        (re)connects (anything may have changed meanwhile); reconnects when the database goes away."""
+        self._stop.clear()
+
+        def run() -> None:
+            while not self._stop.is_set():
+                try:
+                    with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as conn:
+                        conn.execute(f"LISTEN {CHANNEL}")
+                        deliver("", "*")              # (re)connected: anything may have changed meanwhile
+                        while not self._stop.is_set():
+                            for note in conn.notifies(timeout=1.0):
+                                server, _, what = note.payload.partition(":")
+                                if server != self.server:
+                                    deliver(server, what)
+                except psycopg.Error as error:
+                    log.warning("the listener lost the database (%s); connecting again", error)
+                    self._stop.wait(2.0)
+
+        self._listening = threading.Thread(target=run, name="bola8-listen", daemon=True)
+        self._listening.start()
+
+    # ------------------------------------------------------------ claims
+    def claim(self, key: str) -> bool:
+        """Take the claim ``key`` for this server (a session advisory lock); False when another server
+        holds it. Held until :meth:`release`, or until this server's connection ends."""
+        with self._claims_lock:
+            try:
+                if self._claims is None or self._claims.closed or self._claims.broken:
+                    self._claims = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+                row = self._claims.execute("SELECT pg_try_advisory_lock(%s)", (_lock_key(key),)).fetchone()
+            except psycopg.Error as error:
+                raise fault(error) from error
+            return bool(row and row[0])
+
+    def release(self, key: str) -> None:
+        """Give up the claim ``key``."""
+        with self._claims_lock:
+            if self._claims is None or self._claims.closed or self._claims.broken:
+                return                                # the connection went: its claims went with it
+            try:
+                self._claims.execute("SELECT pg_advisory_unlock(%s)", (_lock_key(key),))
+            except psycopg.Error as error:
+                log.warning("releasing claim %s: %s", key, error)
+
+
+def _lock_key(key: str) -> int:
+    """A 64-bit advisory-lock key for a claim's name."""
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big", signed=True)

@@ -1,0 +1,148 @@
+"""Playing together (docs/server-api.md): profiles, invitations taken from another device, the lobby,
+presence, stalemates proposed and answered between two persons, ratings moved by rated matches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from bola8.server import create_app
+from bola8.server.profiles import START, rate
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def client(tmp_path) -> Any:
+    with TestClient(create_app(str(tmp_path / "t.db"), bot_workers=0)) as c:
+        yield c
+
+
+def profile(client: TestClient, name: str) -> tuple[str, str]:
+    r = client.post("/api/profiles", json={"name": name})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    assert made["profile"]["rating"] == {"rating": 1500.0, "deviation": 500.0} and "token" not in made["profile"]
+    return made["id"], made["token"]
+
+
+def invitation(client: TestClient, **extra: Any) -> dict[str, Any]:
+    r = client.post("/api/games", json={"players": ["person", "person"], "race": 1, "seed": 2, "invite": True,
+                                        **extra})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def test_a_friend_takes_the_seat_with_the_code_and_nothing_is_played_before(client) -> None:
+    made = invitation(client, names=["Ana", "?"])
+    game, code, token0 = made["id"], made["invite"], made["seats"][0]["token"]
+    assert made["seats"][1]["token"] is None and made["view"]["invite_open"] is True
+    early = client.post(f"/api/games/{game}/lag?lang=en", json={"speed": 2.4}, headers=bearer(token0))
+    assert early.status_code == 409 and "invited person" in early.json()["error"]
+    assert client.post(f"/api/games/{game}/join", json={"invite": "wrong", "name": "Luis"}).status_code == 403
+    assert client.post(f"/api/games/{game}/join", json={"name": "Luis"}).status_code == 403     # not public
+    bad = client.post(f"/api/games/{game}/join?lang=en", json={"invite": code, "name": "Luis\n"})
+    assert bad.status_code == 422 and bad.json()["error"].startswith("name: ")
+    joined = client.post(f"/api/games/{game}/join", json={"invite": code, "name": "Luis"})
+    assert joined.status_code == 200 and joined.json()["seat"] == 1
+    view = joined.json()["view"]
+    assert view["invite_open"] is False and [p["name"] for p in view["players"]] == ["Ana", "Luis"]
+    again = client.post(f"/api/games/{game}/join", json={"invite": code, "name": "Marta"})
+    assert again.status_code == 409
+    token1 = joined.json()["token"]
+    assert client.post(f"/api/games/{game}/lag", json={"speed": 2.4}, headers=bearer(token0)).status_code == 200
+    assert client.post(f"/api/games/{game}/lag", json={"speed": 2.6}, headers=bearer(token1)).status_code == 200
+    assert "Luis" in client.get(f"/api/games/{game}/record").text.splitlines()[0]
+
+
+def test_the_lobby_lists_public_invitations_and_joining_one_needs_no_code(client) -> None:
+    private = invitation(client)
+    public = invitation(client, public=True, names=["Ana", "?"])
+    listed = client.get("/api/lobby").json()["games"]
+    assert [g["id"] for g in listed] == [public["id"]] and listed[0]["players"] == ["Ana", None]
+    with client.websocket_connect("/api/lobby/live") as socket:
+        assert [g["id"] for g in socket.receive_json()["games"]] == [public["id"]]
+        assert client.post(f"/api/games/{public['id']}/join", json={"name": "Luis"}).status_code == 200
+        assert socket.receive_json()["games"] == []
+    assert client.get("/api/lobby").json()["games"] == []
+    assert private["id"] not in [g["id"] for g in client.get("/api/lobby").json()["games"]]
+
+
+def test_presence_says_who_is_connected(client) -> None:
+    made = invitation(client)
+    game, code, token0 = made["id"], made["invite"], made["seats"][0]["token"]
+    token1 = client.post(f"/api/games/{game}/join", json={"invite": code, "name": "Luis"}).json()["token"]
+    with client.websocket_connect(f"/api/games/{game}/live") as watcher:
+        assert [p["connected"] for p in watcher.receive_json()["view"]["players"]] == [False, False]
+        with client.websocket_connect(f"/api/games/{game}/live") as luis:
+            luis.receive_json()
+            luis.send_json({"token": token1})
+            assert [p["connected"] for p in watcher.receive_json()["view"]["players"]] == [False, True]
+            assert client.get(f"/api/games/{game}").json()["players"][1]["connected"] is True
+        assert [p["connected"] for p in watcher.receive_json()["view"]["players"]] == [False, False]
+    assert token0
+
+
+def test_between_two_persons_apart_a_stalemate_is_a_proposal_the_other_answers(client) -> None:
+    made = invitation(client)
+    game, code, token0 = made["id"], made["invite"], made["seats"][0]["token"]
+    token1 = client.post(f"/api/games/{game}/join", json={"invite": code, "name": "Luis"}).json()["token"]
+    client.post(f"/api/games/{game}/lag", json={"speed": 2.4}, headers=bearer(token0))
+    client.post(f"/api/games/{game}/lag", json={"speed": 2.6}, headers=bearer(token1))
+    proposed = client.post(f"/api/games/{game}/declare", json={"what": "stalemate"}, headers=bearer(token0))
+    assert proposed.status_code == 200 and proposed.json()["view"]["proposal"] == {"by": 0, "what": "stalemate"}
+    assert client.post(f"/api/games/{game}/proposal", json={"accept": True}, headers=bearer(token0)).status_code == 403
+    declined = client.post(f"/api/games/{game}/proposal", json={"accept": False}, headers=bearer(token1))
+    assert declined.status_code == 200 and declined.json()["view"]["proposal"] is None
+    assert declined.json()["view"]["game_number"] == 1
+
+
+def test_profiles_and_a_rated_match_move_both_ratings(client) -> None:
+    ana, ana_token = profile(client, "Ana")
+    luis, luis_token = profile(client, "Luis")
+    made = invitation(client, rated=True, profile=ana_token)
+    game, code, token0 = made["id"], made["invite"], made["seats"][0]["token"]
+    assert client.post(f"/api/games/{game}/join", json={"invite": code, "profile": ana_token}).status_code == 409
+    assert client.post(f"/api/games/{game}/join", json={"invite": code, "name": "x"}).status_code == 422
+    joined = client.post(f"/api/games/{game}/join", json={"invite": code, "profile": luis_token})
+    assert joined.status_code == 200 and joined.json()["view"]["players"][1]["profile"] == luis
+    token1 = joined.json()["token"]
+    playing = client.get(f"/api/profiles/{luis}").json()["playing"]
+    assert [p["id"] for p in playing] == [game] and playing[0]["opponent"] == "Ana"
+    client.post(f"/api/games/{game}/lag", json={"speed": 2.4}, headers=bearer(token0))
+    client.post(f"/api/games/{game}/lag", json={"speed": 2.6}, headers=bearer(token1))
+    view = client.get(f"/api/games/{game}").json()
+    loser = view["to_act"]["seat"]
+    client.post(f"/api/games/{game}/declare", json={"what": "forfeit"}, headers=bearer([token0, token1][loser]))
+    winner_id, loser_id = ([ana, luis][1 - loser], [ana, luis][loser])
+    won, lost = rate(START, START)
+    board = client.get("/api/ratings").json()["players"]
+    assert [p["id"] for p in board] == [winner_id, loser_id]
+    assert board[0]["rating"] == {"rating": round(won[0], 1), "deviation": round(won[1], 1)}
+    assert board[1]["rating"] == {"rating": round(lost[0], 1), "deviation": round(lost[1], 1)}
+    page = client.get(f"/api/profiles/{winner_id}").json()
+    assert page["games"] == 1 and page["wins"] == 1 and page["matches"][0]["id"] == game and page["matches"][0]["won"]
+    assert page["playing"] == [] and page["stats"]["racks"] == 1
+
+
+def test_refusals_of_profiles(client) -> None:
+    assert client.get("/api/profiles/p_none").status_code == 404
+    assert client.post("/api/profiles", json={"name": ""}).status_code == 422
+    assert client.post("/api/games", json={"players": ["person", "person"], "profile": "nobody's"}).status_code == 403
+    hot = client.post("/api/games?lang=en", json={"players": ["person", "person"], "rated": True})
+    assert hot.status_code == 422 and hot.json()["error"].startswith("profile:")
+    _, token = profile(client, "Ana")
+    hot = client.post("/api/games?lang=en", json={"players": ["person", "person"], "rated": True, "profile": token})
+    assert hot.status_code == 422 and hot.json()["error"].startswith("rated:")
+    vs_bot = client.post("/api/games", json={"players": ["person", "bot:beginner"], "rated": True, "profile": token})
+    assert vs_bot.status_code == 201 and vs_bot.json()["view"]["players"][1]["profile"] == "p_bot_beginner"
+
+
+def test_a_link_as_a_qr_code(client) -> None:
+    r = client.get("/api/qr", params={"text": "http://127.0.0.1:8808/#/join/g_x/code"})
+    assert r.status_code == 200 and r.headers["content-type"] == "image/svg+xml" and r.text.startswith("<svg")
+    assert client.get("/api/qr").status_code == 422 and client.get("/api/qr", params={"text": "x" * 1001}).status_code == 422

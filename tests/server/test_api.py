@@ -55,7 +55,9 @@ def test_person_against_bot(client, auth) -> None:
     made = new(client, ["person", "bot"], names=["Ana", "bot"])
     token = made["seats"][0]["token"]
     assert made["seats"][1]["token"] is None
-    assert made["view"]["players"] == [{"name": "Ana", "kind": "person"}, {"name": "bot", "kind": "bot:baseline"}]
+    assert [{key: p[key] for key in ("name", "kind")} for p in made["view"]["players"]] == [
+        {"name": "Ana", "kind": "person"}, {"name": "bot", "kind": "bot:baseline"}]
+    assert [p["profile"] for p in made["view"]["players"]] == [None, "p_bot_baseline"]
     view = play_person(client, auth, made["id"], {0: token}, 12)
     assert view["shot_count"] >= 1
     shot = client.get(f"/api/games/{made['id']}/shots/1").json()

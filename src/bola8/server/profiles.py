@@ -83,6 +83,7 @@ class Profiles:
         return self.store.bot_profile("p_bot_" + kind.split(":", 1)[1], label, kind, *START)
 
     def get(self, profile_id: str) -> Profile:
+        """A profile by its id (404 when there is none)."""
         found = self.store.profile(profile_id)
         if found is None:
             raise not_found("profile", profile_id)

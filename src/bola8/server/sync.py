@@ -62,6 +62,7 @@ class Sync:
         self._task = loop.create_task(self._beat())
 
     async def stop(self) -> None:
+        """Stop beating (the store's close stops the listener)."""
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)

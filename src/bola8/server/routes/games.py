@@ -54,6 +54,8 @@ class NewGame(Body):
 
 
 class JoinBody(Body):
+    """The invited person: the invitation's code (not for a public one), a name, or a profile's token."""
+
     invite: str | None = Field(None, max_length=200)
     name: str | None = Field(None, max_length=200)
     profile: str | None = Field(None, max_length=200)
@@ -144,6 +146,7 @@ async def join_game(game_id: str, body: JoinBody, s: ServicesDep, lang: LangDep)
 
 @router.get("/{game_id}")
 async def get_game(game_id: str, s: ServicesDep, lang: LangDep) -> dict[str, Any]:
+    """The game's view (anyone with the link)."""
     return s.games.view(s.games.load(game_id), lang)
 
 

@@ -37,6 +37,7 @@ def publish(s: Services) -> None:
 
 @router.get("")
 async def get_lobby(s: ServicesDep) -> dict[str, Any]:
+    """The public invitations waiting for a second person, newest first."""
     return lobby(s)
 
 

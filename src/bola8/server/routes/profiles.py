@@ -16,6 +16,8 @@ router = APIRouter(route_class=StrictRoute, prefix="/api", tags=["profiles"])
 
 
 class NewProfile(Body):
+    """A new profile: its name."""
+
     name: str = Field(max_length=200)
 
 

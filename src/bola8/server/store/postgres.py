@@ -127,6 +127,7 @@ class PostgresStore(SqlStore):
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.server}:{what}"))
 
     def close(self) -> None:
+        """Close the connections and stop listening (the claims held go with their connection)."""
         self._stop.set()
         for connection in (self._db, self._claims):
             if connection is not None and not connection.closed:

@@ -92,7 +92,8 @@ INDEXES = ("CREATE INDEX IF NOT EXISTS matches_lobby ON matches (invite_open, pu
 class Connection(Protocol):
     """What the queries need of a backend's connection (sqlite3's and psycopg's both have it)."""
 
-    def execute(self, sql: str, parameters: Any = ...) -> Any: ...
+    def execute(self, sql: str, parameters: Any = ...) -> Any:
+        """Run one statement; a cursor."""
 
 
 @dataclass(frozen=True)

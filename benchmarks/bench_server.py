@@ -29,6 +29,13 @@ spectators, first page load.
 7. Load (``--only load``): hot-seat clients (1, 4, 16) playing as fast as the
    server answers for 20 s each: actions per second, and p50 / p99 / max of
    strokes and of every other action.
+8. Playing together (``--only together``): 100 two-device matches at once -
+   each made by one device with an invitation and joined by the other, the two
+   playing alternately, each through its own connection - first against one
+   server on SQLite, then against two servers on one PostgreSQL database (a
+   throwaway cluster, as the tests start: Debian's postgresql), each match's
+   devices on different servers: actions per second, p50 / p99 of strokes and
+   of other actions, and the servers' memory.
 """
 
 from __future__ import annotations
@@ -165,10 +172,11 @@ SERVED: list[subprocess.Popen[bytes]] = []      # the live servers started, newe
 
 
 @contextmanager
-def live_server(*args: str) -> Iterator[int]:
-    """``bola8 serve`` on a free port with a fresh database, no creation limit and no access log; its port."""
+def live_server(*args: str, db: str | None = None) -> Iterator[int]:
+    """``bola8 serve`` on a free port with a fresh database (or ``db``), no creation limit and no access log;
+    its port."""
     port = free_port()
-    db = os.path.join(tempfile.mkdtemp(), "bench-live.db")
+    db = db or os.path.join(tempfile.mkdtemp(), "bench-live.db")
     server = subprocess.Popen([sys.executable, "-m", "bola8", "serve", "--port", str(port), "--db", db,
                                "--creations-per-minute", "0", "--no-access-log", *args], stdout=subprocess.DEVNULL)
     SERVED.append(server)
@@ -323,6 +331,46 @@ def hot_seat_load(port: int, clients: int, seconds: float = 20.0) -> dict[str, l
     return times
 
 
+def together(ports: list[int], matches: int = 100, seconds: float = 30.0, threads: int = 16) -> dict[str, list[float]]:
+    """``matches`` invitations made through the first server and joined through the last, then played by
+    ``threads`` client threads for ``seconds``: every action's kind and time (ms)."""
+    import random
+    import threading
+
+    calls = [over_http(port) for port in ports]
+    games: list[tuple[str, list[str], list[Call]]] = []
+    for i in range(matches):
+        made = calls[0]("POST", "/api/games", {"players": ["person", "person"], "race": 5, "seed": i,
+                                               "invite": True}, None)
+        joined = calls[-1]("POST", f"/api/games/{made['id']}/join", {"invite": made["invite"], "name": "Luis"}, None)
+        games.append((made["id"], [made["seats"][0]["token"], joined["token"]], [calls[0], calls[-1]]))
+    times: dict[str, list[float]] = {"stroke": [], "other": []}
+    stop = time.monotonic() + seconds
+    queue = list(range(matches))
+    lock = threading.Lock()
+
+    def client(number: int) -> None:
+        rng = random.Random(number)
+        while time.monotonic() < stop:
+            with lock:
+                index = queue.pop(0)
+            game, tokens, seat_calls = games[index]
+            view = seat_calls[0]("GET", f"/api/games/{game}", None, None)
+            if view["to_act"] is not None:
+                seat = view["to_act"]["seat"]             # each seat acts through its own device's server
+                kind, ms = play_action(seat_calls[seat], game, tokens, view, rng)
+                times[kind].append(ms)
+            with lock:
+                queue.append(index)
+
+    workers = [threading.Thread(target=client, args=(n,)) for n in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return times
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -349,7 +397,7 @@ def report(what: str, breaks: list[float], shots: list[float]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="the server's latencies (docs/server-api.md, Measured)")
-    parser.add_argument("--only", choices=("strokes", "busy", "hints", "live", "memory", "load"),
+    parser.add_argument("--only", choices=("strokes", "busy", "hints", "live", "memory", "load", "together"),
                         help="only the in-process strokes, only the strokes beside a background match, "
                              "only the coach's hints, only the spectators and the page load, only the memory "
                              "over 1,000 games, or only the load of 1, 4 and 16 clients")
@@ -404,6 +452,23 @@ def main() -> None:
                 parts = ", ".join(f"{kind} p50 {percentile(ms, 0.5):.1f} / p99 {percentile(ms, 0.99):.1f} / max "
                                   f"{max(ms):.0f} ms ({len(ms)})" for kind, ms in times.items() if ms)
                 print(f"{clients} hot-seat clients: {done / 20:.0f} actions/s; {parts}", flush=True)
+    if args.only in (None, "together"):
+        sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "server"))
+        from postgres import cluster, fresh_database
+
+        def show(what: str, times: dict[str, list[float]], pids: list[int]) -> None:
+            done = len(times["stroke"]) + len(times["other"])
+            parts = ", ".join(f"{kind} p50 {percentile(ms, 0.5):.1f} / p99 {percentile(ms, 0.99):.1f} ms ({len(ms)})"
+                              for kind, ms in times.items() if ms)
+            memory = " + ".join(f"{rss_mb(pid):.0f}" for pid in pids)
+            print(f"100 two-device matches, {what}: {done / 30:.0f} actions/s; {parts}; memory {memory} MB", flush=True)
+
+        with live_server(*args.serve) as port:
+            show("one server, SQLite", together([port]), [SERVED[-1].pid])
+        with cluster() as server_url:
+            url = fresh_database(server_url)
+            with live_server(*args.serve, db=url) as first, live_server(*args.serve, db=url) as second:
+                show("two servers, one PostgreSQL", together([first, second]), [SERVED[-2].pid, SERVED[-1].pid])
 
 
 if __name__ == "__main__":

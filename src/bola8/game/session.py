@@ -209,7 +209,7 @@ class MatchSession:
     # ------------------------------------------------------------------ actions
     def apply(self, seat: int, action: Action) -> Outcome:
         """Apply ``seat``'s action; InputError (nothing changes) when it is not that seat's to make."""
-        _check_seat(seat)
+        rules.check_player(seat, "seat")
         if isinstance(action, ProposeAction):
             return self.propose(seat, action.what)
         if isinstance(action, AnswerAction):
@@ -268,7 +268,7 @@ class MatchSession:
 
     def propose(self, seat: int, what: str = "stalemate") -> Outcome:
         """Art. 21.2: ``seat`` proposes a stalemate to the other; nothing else changes until the answer."""
-        _check_seat(seat)
+        rules.check_player(seat, "seat")
         self._check_game_in_play("propose")
         if what != "stalemate":
             raise InputError(f"what: {what!r} cannot be proposed; only a stalemate (Art. 21.2).",
@@ -286,7 +286,7 @@ class MatchSession:
 
     def answer(self, seat: int, accept: bool) -> Outcome:
         """Art. 21.2: ``seat`` answers the other seat's proposal; accepted, the stalemate is declared."""
-        _check_seat(seat)
+        rules.check_player(seat, "seat")
         if self.proposal is None or self.progress.over:
             raise OutOfTurn("accept: no proposal is waiting for an answer.",
                             "accept: no hay ninguna propuesta esperando respuesta.")
@@ -308,7 +308,7 @@ class MatchSession:
 
     def warn(self, player: int) -> None:
         """Art. 24: the referee warns ``player``; his shots are timed for the rest of the match."""
-        _check_seat(player)
+        rules.check_player(player, "seat")
         if self.game is not None:
             self.game = self.game.warn_slow_play(player)
             self.clock = self.game.shot_clock
@@ -318,7 +318,7 @@ class MatchSession:
 
     def disqualify(self, player: int) -> None:
         """Art. 22: the tournament director disqualifies ``player``; the match ends at once."""
-        _check_seat(player)
+        rules.check_player(player, "seat")
         number = self.number if self.game is not None else None
         self.progress.disqualify(player)
         self._emit("on_disqualify", player, number)
@@ -341,7 +341,7 @@ class MatchSession:
             self._waiting_since = time.monotonic()
 
     def _expect(self, seat: int, kind: str) -> None:
-        _check_seat(seat)
+        rules.check_player(seat, "seat")
         now = self.to_act()
         if now is None:
             raise InputError("game: the match is over; no further action is possible.",
@@ -437,12 +437,6 @@ class MatchSession:
 
 class OutOfTurn(InputError):
     """An action that is valid but not this seat's to make now (HTTP 409)."""
-
-
-def _check_seat(seat: Any) -> None:
-    if isinstance(seat, bool) or seat not in (0, 1):
-        raise InputError(f"seat: {seat!r} is not a seat; expected 0 or 1.",
-                         f"seat: {seat!r} no es un asiento; se esperaba 0 o 1.")
 
 
 def bot_action(session: MatchSession, player: Any) -> tuple[int, Action]:

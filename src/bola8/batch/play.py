@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from bola8 import rules
 from bola8.batch.spec import BatchSpec, unit_seed
 
 # The columns, in order (the Parquet schema is built from these in bola8.batch.store).
@@ -94,7 +95,7 @@ class _Collector:
         row: dict[str, Any] = {
             "unit": self.rows.unit, "game": self._game, "action": len(self._actions) + 1,
             "player": turn.player if turn.player is not None else -1,
-            "player_name": self.names[turn.player] if turn.player in (0, 1) else "",
+            "player_name": self.names[turn.player] if rules.is_player(turn.player) else "",
             "kind": turn.kind, "is_break": turn.kind == "shot" and turn.before.state.phase == "break",
             # "safety", or a two-way shot ("safety calling 3 in foot-left": a call, Art. 21.1)
             "safety": turn.kind == "shot" and note.startswith("safety"),
@@ -136,7 +137,7 @@ class _Collector:
         self.rows.games.append({
             "unit": self.rows.unit, "unit_seed": self.seed, "game": number, "rack_seed": self._rack_seed,
             "player_0": self.names[0], "player_1": self.names[1], "breaker": breaker,
-            "winner": state.winner, "winner_name": self.names[state.winner] if state.winner in (0, 1) else None,
+            "winner": state.winner, "winner_name": self.names[state.winner] if rules.is_player(state.winner) else None,
             "result": state.result, "ending_code": ending_code, "ending_article": ending_article,
             "score_0": int(score[0]), "score_1": int(score[1]), "actions": len(self._actions),
             "shots": len(shots), "fouls": sum(1 for a in shots if a["foul"]),
@@ -153,7 +154,6 @@ class _Collector:
 
 def play_unit(spec: BatchSpec, unit: int, *, records: bool = False) -> UnitRows:
     """Play unit ``unit`` of ``spec``: one match, seeded by :func:`unit_seed` alone."""
-    from bola8 import rules
     from bola8.game import MatchSettings, play_match
     from bola8.game.record import RecordWriter
     from bola8.game.narration import Tee

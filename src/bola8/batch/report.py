@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bola8 import rules
 from bola8.batch.store import BatchFolder, read_table
 from bola8.batch.tournament import wilson
 from bola8.errors import InputError
@@ -80,7 +81,7 @@ def statistics(games: Sequence[dict[str, Any]], shots: Sequence[dict[str, Any]])
     """The figures of a batch from its rows (as :func:`bola8.batch.store.read_table` gives them)."""
     if not games:
         raise InputError("report: the batch holds no games.", "report: la tanda no tiene partidas.")
-    decided = [g for g in games if g["result"] == "win" and g["winner"] in (0, 1)]
+    decided = [g for g in games if g["result"] == "win" and rules.is_player(g["winner"])]
     stats = Statistics(
         games=len(games), matches=len({g["unit"] for g in games}),
         players=(str(games[0]["player_0"]), str(games[0]["player_1"])),

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bola8 import rules
 from bola8.batch.run import Progress, default_workers, ray_session, run_batch
 from bola8.batch.spec import BatchSpec, unit_seed
 from bola8.errors import InputError
@@ -166,7 +167,7 @@ def match_winners(games: Sequence[dict[str, Any]], race: int) -> dict[int, int]:
             out[unit] = 0
         elif game["score_1"] >= race:
             out[unit] = 1
-        elif game["winner"] in (0, 1):        # a match ended by a disqualification: the game's winner
+        elif rules.is_player(game["winner"]):        # a match ended by a disqualification: the game's winner
             out[unit] = int(game["winner"])
     return out
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from bola8.cli._io import add_lang_argument, guarded, whole_number, words
 from bola8.cli.options import add_match_options, add_run_options, read_match_options, read_run_options
 from bola8.extras import require
+from bola8.rules.seats import PLAYERS
 
 if TYPE_CHECKING:
     from bola8.batch.run import Progress
@@ -149,7 +150,7 @@ def summary(spec: Any, result: Any, output: str | None, lang: str) -> str:
                  else f"; written to {output}/games.parquet and {output}/shots.parquet")
     else:
         games = result.games()
-        wins = [sum(1 for g in games if g["winner"] == seat) for seat in (0, 1)]
+        wins = [sum(1 for g in games if g["winner"] == seat) for seat in PLAYERS]
         names = spec.names
         line += (f"; partidas ganadas: {names[0]} {wins[0]}, {names[1]} {wins[1]}" if es
                  else f"; games won: {names[0]} {wins[0]}, {names[1]} {wins[1]}")

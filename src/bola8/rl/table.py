@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from bola8 import rules
 from bola8.errors import InputError
 from bola8.game import Game
 from bola8.game.match import MAX_ACTIONS_PER_GAME
@@ -134,7 +135,7 @@ class Table:
         if self.game.is_over and not was_over:
             reward = self.settings.reward
             state = self.game.state
-            if state.winner in (0, 1):
+            if rules.is_player(state.winner):
                 outcome.rewards[state.winner] += reward.win
                 outcome.rewards[1 - state.winner] += reward.loss
             else:

@@ -7,7 +7,7 @@ or :func:`is_player`, so the set is written once.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from bola8.errors import InputError
 from bola8.rules._fields import spell
@@ -15,7 +15,7 @@ from bola8.rules._fields import spell
 PLAYERS: tuple[int, int] = (0, 1)
 
 
-def is_player(value: Any) -> bool:
+def is_player(value: Any) -> TypeGuard[int]:
     """``value`` is 0 or 1 as an int (``True`` is no player)."""
     return isinstance(value, int) and not isinstance(value, bool) and value in PLAYERS
 

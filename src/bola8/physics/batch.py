@@ -83,8 +83,12 @@ def run_batch(xy: FloatArray, strikes: FloatArray, prm: FloatArray, segs: FloatA
         k, ev_t, ev, snap, trunc = run_events(rvw, s, prm, segs, circs, holes, max_events, first, record)
         start = offsets[m]
         kept = ev_t.shape[0]
-        if start + kept > cap:  # grow geometrically: strokes vary a lot in their event counts
-            cap = larger(2 * cap, start + kept)
+        if start + kept > cap:
+            # grow to what the strokes so far project for the whole batch (an eighth more), at least
+            # doubling: each growth copies everything kept so far into fresh memory, so a batch of long
+            # strokes grows once or twice instead of at every doubling
+            projected = (start + kept) * m_count // (m + 1) + (start + kept) * m_count // (8 * (m + 1))
+            cap = larger(larger(2 * cap, start + kept), projected)
             all_t = grown_1d(all_t[:start], cap)
             all_ev = grown_2d(all_ev[:start], cap)
             if record == RECORD_TRAJECTORIES:

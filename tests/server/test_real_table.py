@@ -103,3 +103,27 @@ def test_what_if_asks_the_same_referee(client, auth) -> None:
     view = client.get(f"/api/tables/{tid}").json()
     assert len(view["rulings"]) == 1 and view["to_act"]["action"] == "shot"
     assert client.post(f"/api/tables/{tid}/preview", json={"first_contact": 99}).status_code == 422
+
+
+EIGHT_EARLY = {"call": {"ball": 2, "pocket": "foot-right"}, "first_contact": 2,
+               "pocketed": [{"ball": 2, "pocket": "foot-right"}, {"ball": 8, "pocket": "side-left"}]}
+
+
+def test_a_ruling_that_ends_a_game_comes_with_the_state_that_says_so(client, auth) -> None:
+    """Art. 20.1.e: the 8 pocketed while group balls remain loses the game. The view has moved on to
+    the next game, so the answer, the view's rulings and the preview carry the state after each ruling:
+    the page headlines who lost, not "shoots again"."""
+    table = client.post("/api/tables", json={"players": ["Ana", "Luis"], "race": 2}).json()
+    tid, headers = table["id"], auth(table["token"])
+    client.post(f"/api/tables/{tid}/lag", json={"winner": 0}, headers=headers)
+    client.post(f"/api/tables/{tid}/shot", json=BREAK_POT, headers=headers)
+    preview = client.post(f"/api/tables/{tid}/preview", json=EIGHT_EARLY).json()
+    assert preview["state"]["phase"] == "over" and preview["state"]["winner"] == 1
+    assert all(v["state"]["phase"] in ("over", "play") for v in preview["what_if"])
+    answer = client.post(f"/api/tables/{tid}/shot", json=EIGHT_EARLY, headers=headers).json()
+    assert "20.1.e" in [r["article"] for r in answer["ruling"]["reasons"]]
+    assert answer["state"] == preview["state"]
+    assert answer["view"]["game_number"] == 2 and answer["view"]["score"] == [0, 1]
+    entries = answer["view"]["rulings"]
+    assert entries[0]["state"] is None                      # the lag
+    assert entries[-1]["state"] == answer["state"]

@@ -140,20 +140,21 @@ class RealTableMatch:
         ruling, after = rules.declare(self.state, what, player)
         return self._ruled("declare", {"what": what, "player": player}, player, ruling, after)
 
-    def what_if(self, facts: Any) -> tuple[rules.Ruling, list[WhatIf]]:
-        """The ruling these facts would get now (nothing is entered), and for each fact a referee
-        may be unsure of - did a ball reach a cushion, how many went to the cushions on the break,
-        was the first contact from the kitchen behind the head string, was a ball touched - the
-        ruling if it were the other way. The same referee judges every version."""
+    def what_if(self, facts: Any) -> tuple[rules.Ruling, rules.State, list[WhatIf]]:
+        """The ruling these facts would get now and the state after it (nothing is entered), and for
+        each fact a referee may be unsure of - did a ball reach a cushion, how many went to the
+        cushions on the break, was the first contact from the kitchen behind the head string, was a
+        ball touched - the ruling and state if it were the other way. The same referee judges every
+        version."""
         self._expect("shot")
         assert self.state is not None
         shot = rules.Shot.from_dict(facts)
-        ruling, _ = rules.judge(self.state, shot)
+        ruling, after = rules.judge(self.state, shot)
         out = []
         for fact, value, other in _flips(shot, self.state):
-            changed, _ = rules.judge(self.state, other)
-            out.append(WhatIf(fact, value, changed, changed == ruling))
-        return ruling, out
+            changed, changed_after = rules.judge(self.state, other)
+            out.append(WhatIf(fact, value, changed, changed == ruling, changed_after))
+        return ruling, after, out
 
     def warn(self, player: int) -> None:
         """Art. 24: the referee warns ``player`` for slow play; from now on each of his shots is timed."""
@@ -262,6 +263,7 @@ class WhatIf:
     value: Any                          # the value it takes in this version
     ruling: rules.Ruling
     same: bool                          # the ruling does not change
+    state: rules.State                  # after that ruling (a game won or lost, an option, who shoots)
 
 
 def _flips(shot: rules.Shot, state: rules.State) -> list[tuple[str, Any, rules.Shot]]:

@@ -84,7 +84,8 @@ def table_view(table_id: str, match: RealTableMatch, lang: str, last_at: float |
         "warned": sorted(match.warned),
         "clock": table_clock(match, last_at, time.time()),
         "rulings": [{"n": e.n, "kind": e.kind, "game_number": e.game_number, "player": e.player,
-                     "entered": e.data, "ruling": None if e.ruling is None else e.ruling.to_dict(lang)}
+                     "entered": e.data, "ruling": None if e.ruling is None else e.ruling.to_dict(lang),
+                     "state": None if e.state is None else e.state.to_dict()}
                     for e in match.history],
     }
 
@@ -179,7 +180,9 @@ class TableRegistry:
         self._changed(table_id, table)
         answer: dict[str, Any] = {"view": self.view(table_id, lang)}
         if data["type"] in ("shot", "choice", "declare"):
+            entry = table.match.history[-1]
             answer["ruling"] = result.to_dict(lang)
+            answer["state"] = None if entry.state is None else entry.state.to_dict()   # after the ruling
         return answer
 
     def _changed(self, table_id: str, table: LiveTable) -> None:

@@ -98,10 +98,10 @@ async def table_preview(table_id: str, body: dict[str, Any], s: ServicesDep, lan
     """The ruling a shot's facts would get now and, for each doubtful fact turned the other way,
     the ruling then (the referee's what-if); nothing is entered, so no token is needed."""
     rules.Shot.from_dict(body)
-    ruling, variants = s.tables.load(table_id).match.what_if(body)
-    return {"ruling": ruling.to_dict(lang),
-            "what_if": [{"fact": v.fact, "value": v.value, "same": v.same, "ruling": v.ruling.to_dict(lang)}
-                        for v in variants]}
+    ruling, after, variants = s.tables.load(table_id).match.what_if(body)
+    return {"ruling": ruling.to_dict(lang), "state": after.to_dict(),
+            "what_if": [{"fact": v.fact, "value": v.value, "same": v.same, "ruling": v.ruling.to_dict(lang),
+                         "state": v.state.to_dict()} for v in variants]}
 
 
 @router.post("/{table_id}/warn")

@@ -1,30 +1,45 @@
-"""Through the UI only: a real-table rack kept in the referee assistant, from the lag to the 8."""
+"""Through the UI only: real-table matches kept in the referee assistant - a rack from the lag to the 8,
+and on a phone the common shot in three taps, balls a thumb can hit that stay where they were, the
+ruling headlined as it ended the game, undo that gives the facts back, the referee's own clock, and
+the match's final score."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Response, expect
 
 from tests.e2e import driver as d
+from tests.e2e.conftest import page_of
+
+
+def touch(page: Page, x: float, y: float) -> None:
+    """A finger's tap on a touch screen, a click elsewhere."""
+    if page.evaluate("() => navigator.maxTouchPoints > 0"):
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
 
 
 def tap_ball(page: Page, ball: int) -> None:
-    page.mouse.click(*[float(v) for v in d.screen(page, f"s.ballClient({ball})")])
+    touch(page, *[float(v) for v in d.screen(page, f"s.ballClient({ball})")])
 
 
 def tap_pocket(page: Page, pocket: str) -> None:
-    page.mouse.click(*[float(v) for v in d.screen(page, f"s.pocketClient('{pocket}')")])
+    touch(page, *[float(v) for v in d.screen(page, f"s.pocketClient('{pocket}')")])
 
 
-def judge(page: Page) -> None:
+def judge(page: Page, testid: str = "judge") -> None:
     count = len(d.screen(page, "s.view.rulings || []"))
-    page.get_by_test_id("judge").click()
+    page.get_by_test_id(testid).click()
     page.wait_for_function(f"() => (window.bola8.screen.view.rulings || []).length > {count}")
 
 
 def called_shot(page: Page, ball: int, pocket: str) -> None:
+    """The long way: call, first ball, pocketed ball and its pocket, record."""
     page.get_by_test_id("tool-call").click()
     tap_ball(page, ball)
     tap_pocket(page, pocket)
@@ -36,14 +51,29 @@ def called_shot(page: Page, ball: int, pocket: str) -> None:
     judge(page)
 
 
-@pytest.mark.slow
-def test_referee_keeps_a_rack(page: Page, artifacts: Path) -> None:
+def as_called(page: Page, ball: int, pocket: str) -> None:
+    """The short way: the ball, its pocket, "went in as called" - three taps."""
+    tap_ball(page, ball)
+    tap_pocket(page, pocket)
+    judge(page, "as-called")
+
+
+def new_table(page: Page, race: int = 2) -> None:
     page.goto("/#/referee")
     page.get_by_test_id("ref-name-0").fill("Ana")
     page.get_by_test_id("ref-name-1").fill("Luis")
-    page.get_by_test_id("ref-race").fill("2")
+    page.get_by_test_id("ref-race").fill(str(race))
     page.get_by_test_id("ref-start").click()
     page.wait_for_url("**/#/table/*")
+
+
+def title(page: Page) -> str:
+    return page.get_by_test_id("ruling").get_by_test_id("ruling-head").inner_text().replace("\n", " ")
+
+
+@pytest.mark.slow
+def test_referee_keeps_a_rack(page: Page, artifacts: Path) -> None:
+    new_table(page)
     # the lag: Ana won it and breaks
     page.get_by_test_id("lag-winner").select_option("0")
     page.get_by_test_id("lag-breaks").select_option("0")
@@ -61,12 +91,14 @@ def test_referee_keeps_a_rack(page: Page, artifacts: Path) -> None:
     # balls to the cushions nothing (a ball was pocketed, Art. 7.1), a touched ball a foul
     expect(page.get_by_test_id("why")).to_contain_text("Tiro legal")
     expect(page.get_by_test_id("whatif-object_balls_to_rail")).to_contain_text("lo mismo")
-    expect(page.get_by_test_id("whatif-referee_fouls.touched_ball")).to_contain_text("FALTA")
+    expect(page.get_by_test_id("whatif-referee_fouls.touched_ball")).to_contain_text("FALTA · bola en mano detrás de la línea de cabeza para Luis")
     page.get_by_test_id("why").locator("[data-testid=reasons] summary").first.click()
     expect(page.get_by_test_id("why").get_by_test_id("article-text")).to_contain_text("Art.")
     judge(page)
     expect(page.get_by_test_id("ruling")).to_contain_text("Art.")
     expect(page.get_by_test_id("next")).to_contain_text("Ana")
+    # the next shot's empty entry previews nothing (no red foul beside the ruling just recorded)
+    expect(page.get_by_test_id("why")).to_be_hidden()
     # a called 2, legally pocketed: solids for Ana
     called_shot(page, 2, "foot-right")
     expect(page.get_by_test_id("player-0")).to_contain_text("lisas")
@@ -77,53 +109,126 @@ def test_referee_keeps_a_rack(page: Page, artifacts: Path) -> None:
     page.get_by_test_id("tool-pocketed").click()
     tap_ball(page, 0)
     tap_pocket(page, "side-left")
+    entered = d.screen(page, "s.facts")
     judge(page)
-    expect(page.get_by_test_id("ruling")).to_contain_text("FALTA")
+    assert title(page) == "FALTA · Ana · bola en mano para Luis"
     expect(page.get_by_test_id("next")).to_contain_text("Luis")
-    # the referee entered the wrong shot: undo takes the table back to before that ruling
+    # the referee entered the wrong shot: undo names it, takes the table back and gives its facts back
     page.get_by_test_id("undo").click()
+    expect(page.get_by_test_id("undo-what")).to_contain_text(f"#{entries + 1} · FALTA")
     page.get_by_test_id("dialog-undo").click()
     page.wait_for_function(f"() => window.bola8.screen.view.rulings.length === {entries}")
     expect(page.get_by_test_id("next")).to_contain_text("Ana")
-    # Ana runs the rest of the solids and the 8
+    facts = d.screen(page, "s.facts")
+    assert (facts["first_contact"], facts["pocketed"]) == (entered["first_contact"], entered["pocketed"]), facts
+    page.get_by_test_id("clear-shot").click()
+    # Ana runs the rest of the solids and the 8, the common shots in three taps
     for ball, pocket in [(3, "foot-left"), (4, "side-right"), (5, "head-left"), (6, "head-right"), (7, "foot-left")]:
-        called_shot(page, ball, pocket)
+        as_called(page, ball, pocket)
     called_shot(page, 8, "foot-right")
     expect(page.get_by_test_id("score-0")).to_have_text("1")
-    expect(page.get_by_test_id("ruling")).to_contain_text("Art.")
+    # the headline says the game was won, not "shoots again"
+    assert title(page) == "Partida ganada · Ana gana la partida"
     page.screenshot(path=str(artifacts / "referee.png"))
     with page.expect_download() as dl:
         page.get_by_test_id("export").click()
     assert Path(dl.value.path()).read_text().strip()
-    # the officials: a warning for slow play puts Luis on the clock (Art. 24), then a disqualification (Art. 22)
+    # the officials: a warning for slow play puts Luis on the clock (Art. 24)
     page.get_by_test_id("officials").locator("summary").click()
     page.get_by_test_id("warn-1").click()
     expect(page.get_by_test_id("rulings")).to_contain_text("Luis: advertido")
     # the same table in English: the page's words and the server's reasons
     page.get_by_test_id("lang-en").click()
     expect(page.get_by_test_id("undo")).to_have_text("Undo the last ruling")
-    expect(page.get_by_test_id("rulings")).to_contain_text("Legal shot")
+    expect(page.get_by_test_id("rulings")).to_contain_text("Game won · Ana wins the game")
 
 
-def test_referee_on_a_phone_by_touch(browser: Browser, server: str, artifacts: Path) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                  has_touch=True, is_mobile=True, base_url=server)
-    try:
-        page = context.new_page()
-        page.goto("/#/referee")
-        page.get_by_test_id("ref-start").tap()
-        page.wait_for_url("**/#/table/*")
-        page.get_by_test_id("lag-go").tap()
-        page.get_by_test_id("tool-call").tap()
-        page.get_by_test_id("table").scroll_into_view_if_needed()
-        # the table stands upright on a phone: the head at the bottom
-        assert d.screen(page, "s.view") is not None
-        x, y = d.screen(page, "s.ballClient(5)")
-        page.touchscreen.tap(x, y)
-        x, y = d.screen(page, "s.pocketClient('side-left')")
-        page.touchscreen.tap(x, y)
-        expect(page.get_by_test_id("ref-hint")).to_contain_text("2")   # the tool moved on to the first ball
-        page.screenshot(path=str(artifacts / "referee-phone.png"))
-        assert d.screen(page, "s.facts.call") == {"ball": 5, "pocket": "side-left"}
-    finally:
-        context.close()
+@pytest.fixture(params=[("phone", "es"), ("phone", "en"), ("desktop", "en")], ids=["phone-es", "phone-en", "desktop-en"])
+def referee(request: pytest.FixtureRequest, browser: Browser, server: str) -> Iterator[tuple[Page, list[Response]]]:
+    size, lang = request.param
+    with page_of(browser, server, size, lang) as page:
+        refused: list[Response] = []
+        page.on("response", lambda r: refused.append(r) if r.status >= 400 else None)
+        yield page, refused
+
+
+def english(page: Page) -> bool:
+    return bool(page.evaluate("() => localStorage.getItem('bola8.lang') === 'en'"))
+
+
+def in_first_screen(page: Page, testid: str) -> bool:
+    box = page.get_by_test_id(testid).bounding_box()
+    height = page.viewport_size["height"] if page.viewport_size else 0
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_a_match_on_a_phone_in_three_taps_a_shot(referee: tuple[Page, list[Response]]) -> None:
+    page, refused = referee
+    new_table(page, race=1)
+    en = english(page)
+    page.get_by_test_id("lag-go").click()
+    expect(page.get_by_test_id("judge")).to_be_visible()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    # the table, the tools and the buttons that record the shot share the first screen
+    for testid in ("table", "tool-call", "judge", "as-called"):
+        assert in_first_screen(page, testid), testid
+    # every ball is a target at least 44 CSS pixels across
+    assert d.screen(page, "s.tapRadiusPx()") >= 22
+    where = {n: d.screen(page, f"s.ballClient({n})") for n in (5, 9)}
+    # the break: the 1 and the 3 down, four balls to the rail - legal
+    page.get_by_test_id("tool-first").click()
+    tap_ball(page, 1)
+    page.get_by_test_id("tool-pocketed").click()
+    for ball, pocket in ((1, "foot-left"), (3, "foot-right")):
+        tap_ball(page, ball)
+        tap_pocket(page, pocket)
+    page.get_by_test_id("to-rail").fill("4")
+    judge(page)
+    # the balls left stay where they were: a pocketed ball leaves a gap, nothing moves up
+    assert {n: d.screen(page, f"s.ballClient({n})") for n in (5, 9)} == where
+    # three taps: the 2, its pocket, "went in as called"
+    as_called(page, 2, "side-left")
+    assert title(page) == ("Legal shot · Ana · Shoots again" if en else "Tiro legal · Ana · Sigue tirando")
+    # the 8 early, with balls of the group still on the table: the game is lost (Art. 20), and the
+    # headline says so - the reason cites the article
+    tap_ball(page, 4)
+    tap_pocket(page, "head-left")
+    tap_ball(page, 4)                   # the first ball hit (the tool moved on to it)
+    for ball, pocket in ((4, "head-left"), (8, "head-right")):
+        tap_ball(page, ball)
+        tap_pocket(page, pocket)
+    expect(page.get_by_test_id("why")).to_contain_text("20.1")
+    judge(page)
+    lost = "Game lost · Ana loses the game; Luis wins it" if en else "Partida perdida · Ana pierde la partida; la gana Luis"
+    assert title(page) == lost
+    # the match's end: the final score and each game's result
+    summary = page.get_by_test_id("match-summary")
+    expect(summary).to_contain_text("Luis wins the match 1–0" if en else "Luis gana el encuentro 1–0")
+    expect(summary).to_contain_text(("Game 1: won by Luis") if en else "Partida 1: la gana Luis")
+    # no preview was asked of the server when no shot could be entered: not one refused request
+    assert not refused, [(r.status, r.url, r.request.post_data, r.text()) for r in refused]
+
+
+def test_the_referees_clock_starts_again_and_pauses(browser: Browser, server: str) -> None:
+    """Art. 24 at a real table: the warned player's clock, at the bottom of the screen with the buttons;
+    the page's time is Playwright's, moved on by hand (no waiting)."""
+    with page_of(browser, server, "phone", "es") as page:
+        page.clock.install()
+        new_table(page)
+        page.get_by_test_id("lag-go").click()
+        page.get_by_test_id("officials").locator("summary").click()
+        page.get_by_test_id("warn-0").click()
+        clock = page.get_by_test_id("ref-clock")
+        expect(clock).to_be_visible()
+        assert in_first_screen(page, "ref-clock")               # with the buttons, at the screen's bottom
+        page.get_by_test_id("clock-restart").click()             # the balls have stopped: 60 s from now
+        expect(clock.get_by_test_id("clock-line")).to_contain_text("60 s")
+        page.clock.run_for(5000)
+        expect(clock.get_by_test_id("clock-line")).to_contain_text("55 s")
+        page.get_by_test_id("clock-pause").click()
+        expect(page.get_by_test_id("clock-pause")).to_have_text("Seguir")
+        page.clock.run_for(20000)                                # paused: it does not count
+        expect(clock.get_by_test_id("clock-line")).to_contain_text("55 s")
+        page.get_by_test_id("clock-pause").click()
+        page.clock.run_for(10000)
+        expect(clock.get_by_test_id("clock-line")).to_contain_text("45 s")

@@ -6,7 +6,7 @@ import { el, clear, toast } from "./js/dom.js";
 import { showHome } from "./js/home.js";
 import { showGame } from "./js/game/screen.js";
 import { showPractice } from "./js/practice.js";
-import { showReferee } from "./js/referee.js";
+import { showReferee } from "./js/referee/screen.js";
 
 const root = document.getElementById("app");
 let meta = null;

@@ -101,13 +101,14 @@ export class TableView {
     return this.portrait ? Math.atan2(-dy, dx) : Math.atan2(dx, dy);
   }
 
-  pocketAt(x, y) {
+  // the pocket within `reach` metres of (x, y), or null
+  pocketAt(x, y, reach = 0.13) {
     let best = null, bestD = Infinity;
     for (const [name, p] of Object.entries(this.geom.pockets)) {
       const d = Math.hypot(x - p.hole[0], y - p.hole[1]);
       if (d < bestD) { bestD = d; best = name; }
     }
-    return bestD < 0.13 ? best : null;
+    return bestD < reach ? best : null;
   }
 
   ballAt(balls, x, y, slack = 1.6) {

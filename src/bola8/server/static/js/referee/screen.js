@@ -1,15 +1,34 @@
 // The referee assistant for a REAL table: the person keeping the match taps what happened in each
 // shot (the call, the first ball hit, each pocketed ball and its pocket, ...) and the server's
 // referee answers the ruling, with every reason and article, and who shoots next.
-import { t, lang } from "./i18n.js";
-import { get, post, saveTableToken, tableToken, ApiError } from "./api.js";
-import { el, clear, toast, dialog } from "./dom.js";
-import { TableView, tableGeometry } from "./table.js";
-import { chip } from "./balls.js";
-import { rulingBanner } from "./ruling.js";
+//
+// The common shot takes three taps: the called ball, its pocket, "went in as called". On a phone the
+// table is drawn across the screen's width, so the facts and the buttons to record them stay in view
+// below it; the buttons and the shot clock keep to the bottom of the screen.
+import { t, lang } from "../i18n.js";
+import { get, post, saveTableToken, tableToken, ApiError } from "../api.js";
+import { el, clear, toast, dialog } from "../dom.js";
+import { TableView, tableGeometry } from "../table.js";
+import { chip } from "../balls.js";
+import { rulingBanner } from "../ruling.js";
+import { headline } from "../headline.js";
+import { ballAt, pocketReach, drawDiagram, slots, tapRadius } from "./diagram.js";
+import { RefereeClock } from "./clock.js";
 
-const BIG = 1.5;            // balls drawn larger than life on the diagram: they are buttons to tap
 const FOULS = ["foot_off_floor", "touched_ball", "illegal_jump", "team_advice", "slow_play"];
+
+export function emptyFacts() {
+  return { call: null, first_contact: null, pocketed: [], off_table: [], rail_after_contact: false,
+    object_balls_to_rail: 0, illegal_first_contact_behind_head_string: false, referee_fouls: [] };
+}
+
+// facts as the server stored them (an undone shot's), back into the form
+function factsFrom(entered) {
+  const f = { ...emptyFacts(), ...entered };
+  return { ...f, pocketed: [...(f.pocketed || [])], off_table: [...(f.off_table || [])], referee_fouls: [...(f.referee_fouls || [])] };
+}
+
+function nothingEntered(f) { return JSON.stringify(f) === JSON.stringify(emptyFacts()); }
 
 export async function showReferee(root, meta, hooks, id, go) {
   if (!id) return setup(root, meta, go);
@@ -17,10 +36,9 @@ export async function showReferee(root, meta, hooks, id, go) {
   let view = await get(`/api/tables/${encodeURIComponent(id)}`);
   const base = meta && meta.tables && meta.tables["9ft"] ? meta.tables["9ft"] : { length: 2.54, width: 1.27, ball_radius: 0.028575 };
   const geom = tableGeometry({ name: "9ft", ...base }, meta);
-  const s = { tool: "call", pending: null, facts: emptyFacts(), ruling: null, busy: false, whyTimer: null, whyAsked: 0,
-    clockTimer: null, clockOffset: 0 };
+  const s = { tool: "call", pending: null, facts: emptyFacts(), busy: false, whyTimer: null, whyAsked: 0, previews: 0 };
 
-  const canvas = el("canvas", { "data-testid": "table" });
+  const canvas = el("canvas", { "data-testid": "table", "aria-label": t("ref_table_label") });
   const box = el("div", { class: "table-box" }, canvas);
   const hud = el("header", { class: "hud", "data-testid": "hud" });
   const next = el("div", { class: "status", "data-testid": "next", "aria-live": "polite" });
@@ -31,83 +49,57 @@ export async function showReferee(root, meta, hooks, id, go) {
   const exportBtn = el("button", { type: "button", "data-testid": "export", onclick: () => exportRecord() }, t("ref_export"));
   const whyBox = el("div", { class: "box why", "data-testid": "why", hidden: true });
   const officials = el("details", { class: "box officials", "data-testid": "officials" });
-  const clockLine = el("div", { class: "clock-line", "data-testid": "clock-line", hidden: true });
-  const panel = el("aside", { class: "panel" }, next, clockLine, entry, whyBox, bannerBox, el("div", { class: "row" }, undoBtn, exportBtn), officials,
+  const summary = el("div", { class: "box ref-summary", "data-testid": "match-summary", hidden: true });
+  const clock = new RefereeClock();
+  const asCalled = el("button", { type: "button", class: "big", "data-testid": "as-called", onclick: () => wentInAsCalled() }, t("ref_as_called"));
+  const judgeBtn = el("button", { type: "button", class: "primary big", "data-testid": "judge", onclick: () => judge() }, t("ref_record"));
+  const actions = el("div", { class: "ref-actions", "data-testid": "ref-actions" }, clock.element, el("div", { class: "row" }, asCalled, judgeBtn));
+  const panel = el("aside", { class: "panel" }, next, summary, entry, actions, bannerBox, whyBox, el("div", { class: "row" }, undoBtn, exportBtn), officials,
     el("details", { class: "box", open: true }, el("summary", {}, t("ref_rulings")), rulingsList),
     token ? null : el("p", { class: "hint" }, t("token_missing")));
   clear(root).append(el("div", { class: "game referee" }, hud, el("main", { class: "board" }, box), panel));
   const tv = new TableView(canvas, geom);
   const onResize = () => { tv.resize(); draw(); };
   window.addEventListener("resize", onResize);
-  hooks.onLeave(() => { window.removeEventListener("resize", onResize); clearInterval(s.clockTimer); clearTimeout(s.whyTimer); });
+  const observer = new ResizeObserver(() => onResize());
+  observer.observe(box);
+  hooks.onLeave(() => { window.removeEventListener("resize", onResize); observer.disconnect(); clock.stop(); clearTimeout(s.whyTimer); });
   hooks.expose({
     get view() { return view; }, get facts() { return s.facts; }, get tool() { return s.tool; },
-    ballClient(n) { const p = layout()[n]; const r = canvas.getBoundingClientRect(); const [px, py] = tv.toPx(p[0], p[1]); return [r.left + px, r.top + py]; },
+    // previews asked of the server (none is asked when no shot can be entered)
+    get previews() { return s.previews; },
+    ballClient(n) { const p = slots(geom)[n]; const r = canvas.getBoundingClientRect(); const [px, py] = tv.toPx(p[0], p[1]); return [r.left + px, r.top + py]; },
     pocketClient(name) { const p = geom.pockets[name]; const r = canvas.getBoundingClientRect(); const [px, py] = tv.toPx(p.hole[0], p.hole[1]); return [r.left + px, r.top + py]; },
+    // the radius, in CSS pixels, at which a ball is drawn and can be tapped
+    tapRadiusPx() { return tv.scale * tapRadius(geom, tv.scale); },
   });
 
-  function emptyFacts() {
-    return { call: null, first_contact: null, pocketed: [], off_table: [], rail_after_contact: false,
-      object_balls_to_rail: 0, illegal_first_contact_behind_head_string: false, referee_fouls: [] };
-  }
-
   function st() { return view.state || {}; }
-  function onTable() { return st().on_table || [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]; }
+  function names() { return view.players.map((p) => (typeof p === "string" ? p : p.name)); }
+  function onTable() { return (st().on_table || [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]).filter((n) => n !== 0); }
+  function over() { return view.to_act === null && view.winner !== null && view.winner !== undefined; }
+  function shotDue() { return !!token && !!view.to_act && view.to_act.action === "shot"; }
 
-  // where each ball is drawn: a neat grid on the cloth (a real table's positions are not known)
-  function layout() {
-    const out = { 0: [geom.width / 2, geom.length * 0.18] };
-    const balls = onTable();
-    const cols = 4;
-    balls.forEach((n, i) => {
-      const c = i % cols, r = Math.floor(i / cols);
-      out[n] = [geom.width * (0.2 + 0.2 * c), geom.length * (0.36 + 0.09 * r)];
-    });
-    return out;
-  }
-
-  function draw() {
-    const marks = { pockets: {} };
-    const f = s.facts;
-    if (f.call) marks.pockets[f.call.pocket] = "#ffd84a";
-    tv.drawTable(marks);
-    const pos = layout();
-    const gone = new Set([...f.pocketed.map((p) => p.ball), ...f.off_table]);
-    const rings = {};
-    if (f.call) rings[f.call.ball] = "#ffd84a";
-    if (f.first_contact !== null) rings[f.first_contact] = "#5dd0ff";
-    if (s.pending !== null) rings[s.pending] = "#ffffff";
-    for (const [k, p] of Object.entries(pos)) {
-      const n = Number(k);
-      tv.drawBall(n, p[0], p[1], { alpha: gone.has(n) ? 0.3 : 1, ring: rings[n], radius: BIG * geom.ball_radius });
-    }
-    // pocketed balls drawn small at their pocket
-    const per = {};
-    for (const p of f.pocketed) {
-      const hole = geom.pockets[p.pocket].hole, k = (per[p.pocket] = (per[p.pocket] || 0) + 1) - 1;
-      const toward = [geom.width / 2 - hole[0], geom.length / 2 - hole[1]], norm = Math.hypot(...toward);
-      tv.drawBall(p.ball, hole[0] + (toward[0] / norm) * (0.09 + k * 0.045), hole[1] + (toward[1] / norm) * (0.09 + k * 0.045), { radius: geom.ball_radius * 0.8 });
-    }
-  }
+  function draw() { drawDiagram(tv, geom, onTable(), s.facts, s.pending); }
 
   function renderHud() {
-    const sc = view.score || [0, 0];
-    const players = view.players.map((p) => (typeof p === "string" ? p : p.name));
-    const groups = st().groups;
-    const shooter = st().shooter;
-    const card = (i) => el("div", { class: `player${shooter === i && st().phase !== "over" ? " active" : ""}`, "data-testid": `player-${i}` },
+    const sc = view.score || [0, 0], players = names(), groups = st().groups, shooter = st().shooter;
+    const lag = view.to_act && view.to_act.action === "lag";
+    const card = (i) => el("div", { class: `player${shooter === i && st().phase !== "over" && !lag ? " active" : ""}`, "data-testid": `player-${i}` },
       el("div", { class: "name" }, players[i]), el("div", { class: "score", "data-testid": `score-${i}` }, String(sc[i])),
       el("div", { class: "group" }, groups ? t(groups[i]) : t("open_table")));
     const middle = el("div", { class: "middle" }, el("div", { class: "race" }, t("race_to", { n: view.race })),
-      el("div", { class: "gameno" }, t("game_n", { n: view.game_number || 1 })));
+      el("div", { class: "gameno" }, lag ? t(lagWord()) : t("game_n", { n: view.game_number || 1 })));
     clear(hud).append(el("a", { href: "#/", class: "logo" }, "bola8"), card(0), middle, card(1));
   }
 
+  // Art. 4.1 opens the match; Art. 4.2 the deciding game at hill-hill
+  function lagWord() { return view.to_act && view.to_act.reason === "hill_hill" ? "lag_title_hill" : "lag_title"; }
+
   function nextText() {
-    const players = view.players.map((p) => (typeof p === "string" ? p : p.name));
-    const act = view.to_act;
-    if (view.winner !== null && view.winner !== undefined && !act) return t("wins", { p: players[view.winner] });
-    if (lagDue()) return t("ref_lag");
+    const players = names(), act = view.to_act;
+    if (over()) return t("match_won", { p: players[view.winner], a: view.score[view.winner], b: view.score[1 - view.winner] });
+    if (act && act.action === "lag") return act.reason === "hill_hill" ? t("ref_lag_hill", { n: view.score[0] }) : t("ref_lag_first");
     const d = st().decision;
     if (d) return t("ref_next_choice", { p: players[d.player] });
     const p = players[st().shooter || 0];
@@ -116,36 +108,50 @@ export async function showReferee(root, meta, hooks, id, go) {
     return t("ref_next", { p });
   }
 
-  function lagDue() {
-    if (view.to_act) return view.to_act.action === "lag";
-    return view.breaker === null || view.breaker === undefined;
+  // the match's end: each game's result, and the final score
+  function renderSummary() {
+    summary.hidden = !over();
+    if (summary.hidden) return;
+    const players = names();
+    const games = (view.rulings || []).filter((r) => r.state && r.state.phase === "over").map((r) => {
+      const s2 = r.state;
+      const what = s2.result === "stalemate" ? t("head_stalemate") : t("ref_game_won", { p: players[s2.winner] });
+      return el("li", {}, `${t("game_n", { n: r.game_number })}: ${what}`);
+    });
+    if (view.result === "disqualification") games.push(el("li", {}, t("disqualified_player", { p: players[1 - view.winner] })));
+    clear(summary).append(el("h3", {}, t("game_over")), el("p", { class: "final" }, nextText()), el("ol", { class: "plain" }, games));
   }
 
   function renderEntry() {
     clear(entry);
-    if (!token || lagDue() || st().decision || !view.to_act) whyBox.hidden = true;
-    if (!token) return;
-    if (view.to_act === null && view.winner !== null && view.winner !== undefined) return;
-    const players = view.players.map((p) => (typeof p === "string" ? p : p.name));
-    if (lagDue()) {
-      const pick = (name) => el("select", { "data-testid": `lag-${name}` }, players.map((p, i) => el("option", { value: String(i) }, p)));
+    const due = shotDue();
+    actions.hidden = !due;
+    if (!token || over()) { whyBox.hidden = true; return; }
+    const players = names();
+    if (view.to_act.action === "lag") {
+      whyBox.hidden = true;
+      const pick = (name) => el("select", { "data-testid": `lag-${name}`, "aria-label": t(name === "winner" ? "ref_lag_winner" : "ref_breaks") },
+        players.map((p, i) => el("option", { value: String(i) }, p)));
       const winner = pick("winner"), breaks = pick("breaks");
-      entry.append(el("div", { class: "box" }, el("h3", {}, t("ref_lag")),
+      entry.append(el("div", { class: "box" }, el("h3", {}, t("ref_lag_question")),
         el("label", {}, t("ref_lag_winner"), winner), el("label", {}, t("ref_breaks"), breaks),
         el("button", { type: "button", class: "primary", "data-testid": "lag-go", onclick: () => send("lag", { winner: Number(winner.value), breaks: Number(breaks.value) }) }, t("confirm"))));
       return;
     }
     const d = st().decision;
     if (d) {
+      whyBox.hidden = true;
       entry.append(el("div", { class: "box" }, el("h3", {}, t("ref_next_choice", { p: players[d.player] })),
         el("div", { class: "buttons" }, d.options.map((o) => el("button", { type: "button", class: "primary", "data-testid": `option-${o}`, onclick: () => send("choice", { option: o }) }, t(o))))));
       return;
     }
     const f = s.facts;
-    const tool = (name, label) => el("button", { type: "button", class: s.tool === name ? "on" : "", "data-testid": `tool-${name}`, onclick: () => { s.tool = name; s.pending = null; renderEntry(); draw(); } }, label);
+    const tool = (name, label) => el("button", { type: "button", class: s.tool === name ? "on" : "", "aria-pressed": String(s.tool === name), "data-testid": `tool-${name}`,
+      onclick: () => { s.tool = name; s.pending = null; renderEntry(); draw(); } }, label);
     const callText = f.call ? t("call_in", { b: f.call.ball, p: t(f.call.pocket) }) : t("call_none");
     const firstText = f.first_contact === null ? t("ref_first_none") : String(f.first_contact);
-    const pk = f.pocketed.map((p, i) => el("button", { type: "button", class: "pk", title: "×", onclick: () => { f.pocketed.splice(i, 1); renderEntry(); draw(); } }, chip(p.ball), ` ${t(p.pocket)} ×`));
+    const pk = f.pocketed.map((p, i) => el("button", { type: "button", class: "pk small", "aria-label": t("ref_remove", { b: p.ball }),
+      onclick: () => { f.pocketed.splice(i, 1); renderEntry(); draw(); } }, chip(p.ball), ` ${t(p.pocket)} ×`));
     const check = (key, label, testid) => {
       const c = el("input", { type: "checkbox", "data-testid": testid, checked: f[key] });
       c.addEventListener("change", () => { f[key] = c.checked; askWhy(); });
@@ -162,8 +168,8 @@ export async function showReferee(root, meta, hooks, id, go) {
     const hintText = s.pending !== null ? t("ref_tap_pocket_for", { b: s.pending === 0 ? t("cue_ball") : s.pending })
       : { call: t("ref_step_call"), first: t("ref_step_first"), pocketed: t("ref_step_pocketed"), off: t("ref_off_table") }[s.tool];
     entry.append(el("div", { class: "box" },
-      el("div", { class: "seg tools" }, tool("call", t("call")), tool("first", t("tool_first")), tool("pocketed", t("pocketed")), tool("off", t("tool_off"))),
-      el("p", { class: "hint", "data-testid": "ref-hint" }, hintText),
+      el("div", { class: "seg tools", role: "group", "aria-label": t("ref_tools") }, tool("call", t("call")), tool("first", t("tool_first")), tool("pocketed", t("pocketed")), tool("off", t("tool_off"))),
+      el("p", { class: "hint", "data-testid": "ref-hint", "aria-live": "polite" }, hintText),
       el("div", { class: "facts" },
         el("div", {}, el("strong", {}, `${t("call")}: `), callText, " ", el("button", { type: "button", class: "small", "data-testid": "call-none", onclick: () => { f.call = null; renderEntry(); draw(); } }, t("call_none"))),
         el("div", {}, el("strong", {}, `${t("tool_first")}: `), firstText, " ", el("button", { type: "button", class: "small", "data-testid": "first-none", onclick: () => { f.first_contact = null; renderEntry(); draw(); } }, t("ref_first_none"))),
@@ -174,19 +180,25 @@ export async function showReferee(root, meta, hooks, id, go) {
       st().cue_ball === "in_hand_behind_head_string" && !isBreak ? check("illegal_first_contact_behind_head_string", t("ref_head_string"), "head-string") : null,
       el("details", {}, el("summary", {}, t("ref_fouls")), fouls),
       el("div", { class: "row" },
-        el("button", { type: "button", class: "small", "data-testid": "clear-shot", onclick: () => { s.facts = emptyFacts(); s.pending = null; renderEntry(); draw(); } }, t("ref_clear")),
-        el("button", { type: "button", class: "primary big", "data-testid": "judge", disabled: s.busy, onclick: () => judge() }, t("ref_record")))));
+        el("button", { type: "button", class: "small", "data-testid": "clear-shot", onclick: () => { s.facts = emptyFacts(); s.tool = "call"; s.pending = null; renderEntry(); draw(); } }, t("ref_clear")))));
+    asCalled.disabled = s.busy || !f.call;
+    judgeBtn.disabled = s.busy;
     askWhy();
   }
 
   // ---- why and what if: the ruling the facts entered so far would get, and with each doubtful
-  // fact the other way - asked of the server's referee, never decided here
+  // fact the other way - asked of the server's referee, never decided here. Nothing is asked before
+  // a fact is entered (an empty shot would preview a foul beside the ruling just recorded) or when
+  // no shot can be entered (the lag, a choice, the match's end).
   function askWhy() {
     clearTimeout(s.whyTimer);
+    if (!shotDue() || st().decision || nothingEntered(s.facts)) { whyBox.hidden = true; s.whyAsked += 1; return; }
     s.whyTimer = setTimeout(async () => {
       const asked = ++s.whyAsked;
-      if (lagDue() || st().decision || !view.to_act) { whyBox.hidden = true; return; }
+      if (s.busy) return;
+      if (!shotDue() || nothingEntered(s.facts)) { whyBox.hidden = true; return; }
       let answer;
+      s.previews += 1;
       try { answer = await post(`/api/tables/${encodeURIComponent(id)}/preview`, shotBody()); } catch (e) { whyBox.hidden = true; return; }
       if (asked !== s.whyAsked) return;
       renderWhy(answer);
@@ -194,15 +206,16 @@ export async function showReferee(root, meta, hooks, id, go) {
   }
 
   function renderWhy(answer) {
+    const shooter = st().shooter;
     const variants = answer.what_if.map((v) => {
-      const r = v.ruling;
-      const outcome = v.same ? t("whatif_same")
-        : `${r.foul ? t("foul") : t("legal")} · ${r.turn_passes ? t("turn_passes") : t("shoots_again")} · ${(r.reasons || []).map((x) => `Art. ${x.article}`).join(", ")}`;
+      const h = headline(v.ruling, v.state || null, shooter, names(), meta);
+      const outcome = v.same ? t("whatif_same") : `${h.label} · ${h.text} · ${(v.ruling.reasons || []).map((x) => `Art. ${x.article}`).join(", ")}`;
       return el("li", { class: v.same ? "same" : "differs", "data-testid": `whatif-${v.fact}` },
         el("span", { class: "if" }, whatIfLabel(v.fact, v.value)), " → ", el("strong", {}, outcome), " ",
         el("button", { type: "button", class: "small", "data-testid": `whatif-apply-${v.fact}`, onclick: () => applyFact(v.fact, v.value) }, t("whatif_apply")));
     });
-    clear(whyBox).append(el("h3", {}, t("ref_why")), rulingBanner(answer.ruling, view, { compact: true }),
+    clear(whyBox).append(el("h3", {}, t("ref_why")),
+      rulingBanner(answer.ruling, view, { compact: true, after: answer.state || null, shooter, meta }),
       el("h3", {}, t("ref_whatif")), el("ul", { class: "whatif" }, variants));
     whyBox.hidden = false;
   }
@@ -224,38 +237,24 @@ export async function showReferee(root, meta, hooks, id, go) {
 
   // ---- the officials: a warning for slow play (Art. 24), a disqualification (Art. 22)
   function renderOfficials() {
-    const players = view.players.map((p) => (typeof p === "string" ? p : p.name));
-    const over = !view.to_act;
+    const players = names();
     const warned = new Set(view.warned || []);
     clear(officials).append(el("summary", {}, t("officials")),
       ...players.map((p, i) => el("div", { class: "row" },
-        el("button", { type: "button", class: "small", "data-testid": `warn-${i}`, disabled: !token || over || warned.has(i),
+        el("button", { type: "button", class: "small", "data-testid": `warn-${i}`, disabled: !token || over() || warned.has(i),
           onclick: () => send("warn", { player: i }) }, warned.has(i) ? t("warned_player", { p }) : t("warn_player", { p })),
-        el("button", { type: "button", class: "small danger", "data-testid": `disqualify-${i}`, disabled: !token || over,
+        el("button", { type: "button", class: "small danger", "data-testid": `disqualify-${i}`, disabled: !token || over(),
           onclick: async () => {
             const ok = await dialog(t("disqualify_player", { p }), el("p", {}, t("disqualify_confirm", { p })), [[t("cancel"), null], [t("confirm"), "yes", "primary danger"]], "disqualify-dialog");
             if (ok) send("disqualify", { player: i });
           } }, t("disqualify_player", { p })))));
   }
 
-  function startClock() {
-    clearInterval(s.clockTimer);
-    const c = view.clock;
-    if (!c || c.deadline === null || c.deadline === undefined) { clockLine.hidden = true; return; }
-    s.clockOffset = c.now - Date.now() / 1000;
-    const tick = () => {
-      const left = Math.max(0, c.deadline - (Date.now() / 1000 + s.clockOffset));
-      clockLine.hidden = false;
-      clockLine.className = `clock-line${left <= 10 ? " late" : ""}${left <= 0 ? " out" : ""}`;
-      clockLine.textContent = left <= 0 ? t("clock_out_ref") : t("shot_clock", { s: Math.ceil(left) });
-    };
-    tick(); s.clockTimer = setInterval(tick, 250);
-  }
-
+  // ---- taps on the table: the tool decides what a ball or a pocket means
   canvas.addEventListener("pointerup", (ev) => {
-    if (!token || lagDue() || st().decision) return;
+    if (!shotDue() || st().decision) return;
     const [x, y] = tv.eventToWorld(ev);
-    const ball = tv.ballAt(layout(), x, y, 1.9 * BIG), pocket = tv.pocketAt(x, y);
+    const ball = ballAt(geom, tv.scale, [0, ...onTable()], x, y), pocket = tv.pocketAt(x, y, pocketReach(tv.scale));
     const f = s.facts;
     if (s.tool === "call") {
       if (ball !== null && ball !== 0) s.pending = ball;
@@ -273,11 +272,12 @@ export async function showReferee(root, meta, hooks, id, go) {
 
   async function send(path, body) {
     if (s.busy) return null;
-    s.busy = true;
+    s.busy = true; asCalled.disabled = judgeBtn.disabled = true;
+    clearTimeout(s.whyTimer); s.whyAsked += 1;          // a preview of facts being recorded would come late
     try {
       const res = await post(`/api/tables/${encodeURIComponent(id)}/${path}`, body, token);
       view = res.view || res;
-      if (res.ruling) showRuling(res.ruling);
+      if (res.ruling) showRuling(res.ruling, res.state || null, view.rulings[view.rulings.length - 1].player);
       refresh();
       return res;
     } catch (e) {
@@ -297,12 +297,39 @@ export async function showReferee(root, meta, hooks, id, go) {
 
   async function judge() {
     const res = await send("shot", shotBody());
-    if (res) { s.facts = emptyFacts(); s.tool = "call"; s.pending = null; renderEntry(); draw(); }
+    if (res) {
+      s.facts = emptyFacts(); s.tool = "call"; s.pending = null; renderEntry(); draw();
+      window.scrollTo({ top: 0 });       // the next shot starts on the table
+    }
   }
 
+  // the called ball went in the called pocket, and nothing else happened worth a fact
+  function wentInAsCalled() {
+    const f = s.facts;
+    if (!f.call) return;
+    f.first_contact = f.call.ball;
+    if (!f.pocketed.some((p) => p.ball === f.call.ball)) f.pocketed.push({ ball: f.call.ball, pocket: f.call.pocket });
+    judge();
+  }
+
+  // undo names the decision it takes back; an undone shot's facts come back into the form to correct
   async function undo() {
-    const ok = await dialog(t("ref_undo"), el("p", {}, t("ref_undo")), [[t("cancel"), null], [t("confirm"), "undo", "primary"]], "undo-dialog");
-    if (ok) { const res = await send("undo", {}); if (res) clear(bannerBox); }
+    const last = (view.rulings || [])[view.rulings.length - 1];
+    if (!last) return;
+    const what = last.ruling ? `#${last.n} · ${entryWords(last)}` : `#${last.n} · ${t(last.kind === "lag" ? "lag_title" : last.kind === "warn" ? "ref_warning" : "ref_disqualification")}`;
+    const ok = await dialog(t("ref_undo"), el("div", {}, el("p", { "data-testid": "undo-what" }, t("ref_undo_this", { what })),
+      last.kind === "shot" ? el("p", { class: "hint" }, t("ref_undo_facts")) : null),
+    [[t("cancel"), null], [t("confirm"), "undo", "primary"]], "undo-dialog");
+    if (!ok) return;
+    const res = await send("undo", {});
+    if (!res) return;
+    clear(bannerBox);
+    if (last.kind === "shot") { s.facts = factsFrom(last.entered); s.tool = "pocketed"; s.pending = null; renderEntry(); draw(); }
+  }
+
+  function entryWords(r) {
+    const h = headline(r.ruling, r.state || null, r.player, names(), meta);
+    return `${h.label} · ${h.text} · ${(r.ruling.reasons || []).map((x) => `Art. ${x.article}`).join(", ")}`;
   }
 
   async function exportRecord() {
@@ -316,33 +343,33 @@ export async function showReferee(root, meta, hooks, id, go) {
     document.body.append(a); a.click(); a.remove();
   }
 
-  function showRuling(ruling) { clear(bannerBox).append(rulingBanner(ruling, view, {})); }
+  function showRuling(ruling, after, shooter) { clear(bannerBox).append(rulingBanner(ruling, view, { after, shooter, meta })); }
 
   function refresh() {
-    renderHud(); next.textContent = nextText(); renderOfficials(); startClock();
+    renderHud(); next.textContent = nextText(); renderOfficials(); renderSummary(); clock.follow(view);
     clear(rulingsList);
     const list = view.rulings || [];
-    const players = view.players.map((p) => (typeof p === "string" ? p : p.name));
-    list.slice().reverse().forEach((r, i) => {
+    const players = names();
+    list.slice().reverse().forEach((r) => {
       if (r.kind === "warn" || r.kind === "disqualify") {
-        rulingsList.append(el("li", {}, `#${list.length - i} ${t(r.kind === "warn" ? "warned_player" : "disqualified_player", { p: players[r.player] || "" })}`));
+        rulingsList.append(el("li", {}, `#${r.n} ${t(r.kind === "warn" ? "warned_player" : "disqualified_player", { p: players[r.player] || "" })}`));
         return;
       }
       if (r.kind === "lag" || !r.ruling) {
         const e = r.entered || {};
-        rulingsList.append(el("li", {}, `#${list.length - i} ${t("ref_lag_done", { w: players[e.winner] || "", b: players[e.breaks] || "" })}`));
+        rulingsList.append(el("li", {}, `#${r.n} ${t("ref_lag_done", { w: players[e.winner] || "", b: players[e.breaks] || "" })}`));
         return;
       }
-      const ru = r.ruling;
-      rulingsList.append(el("li", {}, el("details", {}, el("summary", {}, `#${list.length - i} ${ru.foul ? t("foul") : t("legal")} · ${(ru.reasons || []).map((x) => `Art. ${x.article}`).join(", ")}`),
-        el("ul", { class: "reasons" }, (ru.reasons || []).map((x) => el("li", {}, `Art. ${x.article} — ${x.text}`))))));
+      rulingsList.append(el("li", {}, el("details", {}, el("summary", {}, `#${r.n} ${entryWords(r)}`),
+        el("ul", { class: "reasons" }, (r.ruling.reasons || []).map((x) => el("li", {}, `Art. ${x.article} — ${x.text}`))))));
     });
+    undoBtn.disabled = !token || !list.length;
     draw();
   }
 
   refresh(); renderEntry();
   const judged = (view.rulings || []).filter((r) => r.ruling);
-  if (judged.length) showRuling(judged[judged.length - 1].ruling);
+  if (judged.length) { const last = judged[judged.length - 1]; showRuling(last.ruling, last.state || null, last.player); }
 }
 
 function setup(root, meta, go) {

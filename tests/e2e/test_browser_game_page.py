@@ -241,3 +241,26 @@ def test_the_phones_strip_shows_the_whole_headline(browser: Browser, server: str
         assert strip and box and box["y"] + box["height"] <= strip["y"] + strip["height"] + 1, (box, strip)
         assert turn.evaluate("(e) => e.scrollWidth <= e.clientWidth + 1")
         assert math.isclose(box["x"] + box["width"], min(box["x"] + box["width"], strip["x"] + strip["width"]))
+
+
+def test_a_bot_refusing_a_stalemate_is_its_answer_not_an_error(any_page: Page) -> None:
+    """Art. 21.2: the baseline bot never agrees; its refusal reads as its sentence, with no field name."""
+    page = any_page
+    page.goto("/?seed=3")
+    page.get_by_test_id("new-bot").select_option("bot:baseline")
+    page.get_by_test_id("new-race").fill("1")
+    page.get_by_test_id("new-start").click()
+    page.wait_for_url("**#/game/*")
+    page.get_by_test_id("anim-speed").select_option("0")
+    seen: set[str] = set()
+    while d.wait_turn(page) not in ("shot", "over"):
+        take_turn(page, seen)
+    assert d.screen(page, "s.mode") == "shot"
+    page.get_by_test_id("declare-stalemate").click()
+    page.get_by_test_id("dialog-stalemate").click()
+    answer = page.get_by_test_id("toast-info")
+    expect(answer).to_have_text("The bot does not agree to a stalemate (Art. 21.2): the position is worth more to it than "
+                                "the rack played again." if english(page) else
+                                "El bot no acepta tablas (Art. 21.2): la posición le vale más que volver a jugar la partida.")
+    assert page.get_by_test_id("toast-error").count() == 0
+    assert d.wait_turn(page) == "shot"                    # play goes on

@@ -105,20 +105,21 @@ def shoot_the_coachs_suggestion(page: Page, artifacts: Path) -> None:
 
 def propose_a_stalemate(page: Page) -> str:
     """Art. 21.2 against a bot: the person proposes, the server asks the bot; it refuses in a sentence
-    or the rack is played again (the next game, the same breaker)."""
+    (its answer, not an error) or the rack is played again (the next game, the same breaker)."""
     game = d.screen(page, "s.view.game_number")
     page.get_by_test_id("declare-stalemate").click()
     expect(page.get_by_test_id("declare-dialog")).to_contain_text("Proponer al bot")
     page.get_by_test_id("dialog-stalemate").click()
     page.wait_for_function(f"() => window.bola8.screen.view.game_number > {game} || "
-                           "document.querySelector('[data-testid=toast-error]')", timeout=30_000)
-    if page.get_by_test_id("toast-error").count():
-        expect(page.get_by_test_id("toast-error")).to_contain_text("el bot no acepta tablas")
+                           "document.querySelector('[data-testid=toast-info]')", timeout=30_000)
+    assert page.get_by_test_id("toast-error").count() == 0
+    if page.get_by_test_id("toast-info").count():
+        expect(page.get_by_test_id("toast-info")).to_have_text(
+            "El bot no acepta tablas (Art. 21.2): la posición le vale más que volver a jugar la partida.")
         return "stalemate:refused"
     return "stalemate:accepted"
 
 
-@pytest.mark.slow
 def test_person_against_bot_to_the_end(page: Page, artifacts: Path) -> None:
     new_match(page, "bot")
     seen: set[str] = set()

@@ -137,7 +137,7 @@ def test_errors(client, auth) -> None:
                         headers=auth(token))
         assert r.status_code in (409, 422)
     r = client.post(f"/api/games/{game}/declare", json={"what": "stalemate"}, headers=auth(token))
-    assert r.status_code == 409 and r.json()["error"].startswith("what: el bot no acepta tablas (Art. 21.2)")
+    assert r.status_code == 200 and r.json()["stalemate"]["reason"].startswith("El bot no acepta tablas (Art. 21.2)")
 
 
 def test_meta_practice_static_and_live(client) -> None:

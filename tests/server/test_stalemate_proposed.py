@@ -39,7 +39,9 @@ def test_a_stalemate_the_bot_accepts_replays_the_rack(client, auth, monkeypatch)
     client.post(f"/api/games/{game}/lag", json={"speed": 2.4}, headers=auth(token))
     person_turn(client, game, {0: token})
     refused = client.post(f"/api/games/{game}/declare?lang=en", json={"what": "stalemate"}, headers=auth(token))
-    assert refused.status_code == 409 and refused.json()["error"].startswith("what: the bot does not agree")
+    assert refused.status_code == 200 and refused.json()["stalemate"] == {
+        "accepted": False, "by": 1, "reason": "The bot does not agree to a stalemate (Art. 21.2): the position is worth "
+                                              "more to it than the rack played again."}
     # declined, the same seat may not propose again before the next stroke (Art. 21.2, no pestering)
     again = client.post(f"/api/games/{game}/declare?lang=en", json={"what": "stalemate"}, headers=auth(token))
     assert again.status_code == 409 and again.json()["error"].startswith("propose: this seat's proposal was declined")
@@ -50,6 +52,7 @@ def test_a_stalemate_the_bot_accepts_replays_the_rack(client, auth, monkeypatch)
     view = person_turn(client, game, {0: token})
     r = client.post(f"/api/games/{game}/declare", json={"what": "stalemate"}, headers=auth(token))
     assert r.status_code == 200, r.text
+    assert r.json()["stalemate"] == {"accepted": True, "by": 1}
     after = r.json()["view"]
     assert after["score"] == [0, 0] and after["game_number"] == view["game_number"] + 1
 

@@ -192,12 +192,15 @@ async def declare(game_id: str, body: DeclareBody, s: ServicesDep, lang: LangDep
         raise ApiError(409, "what: the bot is still considering the stalemate; its answer will show in the game.",
                        "what: el bot todavía está considerando las tablas; su respuesta se verá en la partida.")
     game = s.games.load(game_id)
-    if game.session.declined(seat):
-        raise ApiError(409, "what: the bot does not agree to a stalemate (Art. 21.2): the position is "
-                            "worth more to it than the rack played again.",
-                       "what: el bot no acepta tablas (Art. 21.2): la posición le vale más que volver a "
-                       "jugar la partida.")
-    return json_answer(s.games.answer(game, [], None, lang))
+    # the bot has answered; a refusal is its answer to a proposal made, not a fault of the request
+    outcome: dict[str, Any] = {"accepted": not game.session.declined(seat), "by": 1 - seat}
+    if not outcome["accepted"]:
+        outcome["reason"] = ("El bot no acepta tablas (Art. 21.2): la posición le vale más que volver a jugar la "
+                             "partida." if lang == "es" else
+                             "The bot does not agree to a stalemate (Art. 21.2): the position is worth more to it "
+                             "than the rack played again.")
+    answered = s.games.answer(game, [], None, lang)
+    return json_answer(answered[:-1] + ',"stalemate":' + json.dumps(outcome, ensure_ascii=False) + "}")
 
 
 @router.post("/{game_id}/proposal")

@@ -375,7 +375,12 @@ export async function showGame(root, id, meta, hooks, route = {}) {
 
   function placeCue() { if (g.mode === "place" && !g.sending) send(placeAction(g)); }
 
-  async function declare(what) { send(await askDeclare(g.view, what)); }
+  // a declaration; a stalemate proposed to a bot comes back with its answer (Art. 21.2): a refusal is
+  // the bot's say, told as such - not an error
+  async function declare(what) {
+    const res = await send(await askDeclare(g.view, what));
+    if (res && res.stalemate && !res.stalemate.accepted) toast(res.stalemate.reason, "info");
+  }
 
   safety.addEventListener("click", () => { if (g.mode === "shot") { callSafety(g); updatePanel(); draw(); } });
   shootBtn.addEventListener("click", () => shoot());

@@ -264,3 +264,17 @@ def test_a_bot_refusing_a_stalemate_is_its_answer_not_an_error(any_page: Page) -
                                 "El bot no acepta tablas (Art. 21.2): la posición le vale más que volver a jugar la partida.")
     assert page.get_by_test_id("toast-error").count() == 0
     assert d.wait_turn(page) == "shot"                    # play goes on
+
+
+def test_a_page_opened_late_lists_who_shot_and_the_fouls(any_page: Page) -> None:
+    """After a reload, or for a spectator opening the link: "#3 Name · FOUL", not a bare "#3"."""
+    page = any_page
+    page.goto("/")
+    game = played_by_api(page, 4)
+    listed = page.request.get(f"/api/games/{game}/shots").json()
+    view = page.request.get(f"/api/games/{game}").json()
+    page.goto(f"/#/game/{game}")
+    foul = "FOUL" if english(page) else "FALTA"
+    for line in listed:
+        text = f"#{line['n']} {view['players'][line['seat']]['name']}" + (f" · {foul}" if line["foul"] else "")
+        expect(page.get_by_test_id(f"replay-{line['n']}")).to_have_text(text)

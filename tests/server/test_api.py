@@ -252,3 +252,17 @@ def test_the_view_names_the_balls_the_cue_ball_may_hit_first(client, auth) -> No
     state = rules.State.from_dict(view["state"])
     assert view["legal_first"] == list(rules.legal_first_contacts(state))
     assert view["state"]["phase"] != "play" or view["state"]["decision"] is not None or view["legal_first"]
+
+
+def test_the_shot_list_names_who_shot_and_the_fouls(client, auth) -> None:
+    """GET /api/games/{id}/shots: a line per stroke, as each SHOT says it (a page opened late lists them)."""
+    made = new(client, ["person", "person"])
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    view = play_person(client, auth, made["id"], tokens, 8)
+    listed = client.get(f"/api/games/{made['id']}/shots").json()
+    assert [line["n"] for line in listed] == list(range(1, view["shot_count"] + 1))
+    for line in listed:
+        shot = client.get(f"/api/games/{made['id']}/shots/{line['n']}").json()
+        assert line == {"n": shot["n"], "seat": shot["seat"], "game_number": shot["game_number"],
+                        "foul": shot["ruling"]["foul"], "turn_passes": shot["ruling"]["turn_passes"], "call": shot["call"]}
+    assert client.get("/api/games/g_nothere/shots").status_code == 404

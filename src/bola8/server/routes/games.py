@@ -283,6 +283,16 @@ async def get_lag(game_id: str, s: ServicesDep) -> dict[str, Any]:
     return {**game.lag, "strokes": strokes}
 
 
+@router.get("/{game_id}/shots")
+async def list_shots(game_id: str, s: ServicesDep) -> list[dict[str, Any]]:
+    """Every shot of the game in a line each - who shot, in which game, whether it was a foul, the call -
+    for the shot list of a page opened late (a reload, a spectator) without each stroke's trajectory."""
+    game = s.games.load(game_id)
+    return [{"n": e.n, "seat": e.seat, "game_number": e.game_number, "foul": e.ruling.foul,
+             "turn_passes": e.ruling.turn_passes,
+             "call": None if e.stroke.call is None else e.stroke.call.to_dict()} for e in game.shots]
+
+
 @router.get("/{game_id}/shots/{n}")
 async def get_shot(game_id: str, n: int, s: ServicesDep, lang: LangDep) -> Response:
     """Shot ``n`` of the game, for its replay."""

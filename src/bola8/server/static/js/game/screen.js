@@ -43,7 +43,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     applied: null,         // the newest view applied (null while strokes before it are still drawn)
     turn: null,            // {actions, phi, call, pendingBall, place}: what the person set this turn
     balls: {}, paths: null, shown: 0, seats: {}, sending: null, mode: "idle", animShot: null, aimBall: null,
-    pull: null, orient: new Orientations(), animation: Promise.resolve(), lastRuling: null, lagKey: null,
+    summaries: {}, pull: null, orient: new Orientations(), animation: Promise.resolve(), lastRuling: null, lagKey: null,
     gameShown: null, gamesSeen: null, asked: null, proposalShown: null, wsUp: false, pumping: false,
     clockOffset: 0, clockBeeped: null, pollTimer: null, clockTimer: null,
   };
@@ -139,6 +139,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     loadLastRuling(first);
   }
 
+  if (first.shot_count > 0) loadShotList();
   const onResize = () => { fitPhone(); g.tv.resize(); draw(); };
   window.addEventListener("resize", onResize);
   // the table follows its box, and on a phone the box follows what the HUD and the dock leave
@@ -411,14 +412,21 @@ export async function showGame(root, id, meta, hooks, route = {}) {
         el("a", { href: `#/game/${id}/from-start`, class: "button" }, t("watch_from_start")), download.cloneNode(true)));
   }
 
+  // the shot list: each stroke's number, who played it and whether it was a foul - from its SHOT, or
+  // from the server's list of shots when the page came late (a reload, a spectator)
   function addHistory(n) {
-    if (historyList.querySelector(`[data-n="${n}"]`)) return;
-    const sh = sync.shots[n];
+    const sh = sync.shots[n] || g.summaries[n];
     const who = sh && g.view ? g.view.players[sh.seat] && g.view.players[sh.seat].name : "";
-    const mark = sh && sh.ruling ? (sh.ruling.foul ? ` · ${t("foul")}` : "") : "";
-    const item = el("li", { "data-n": String(n) },
-      el("a", { class: "link", href: `#/game/${id}/shot/${n}`, "data-testid": `replay-${n}` }, `#${n} ${who || ""}${mark}`));
-    historyList.prepend(item);
+    const foul = sh ? (sh.ruling ? sh.ruling.foul : sh.foul) : false;
+    const text = `#${n} ${who || ""}${foul ? ` · ${t("foul")}` : ""}`;
+    const there = historyList.querySelector(`[data-n="${n}"] a`);
+    if (there) { there.textContent = text; return; }
+    historyList.prepend(el("li", { "data-n": String(n) }, el("a", { class: "link", href: `#/game/${id}/shot/${n}`, "data-testid": `replay-${n}` }, text)));
+  }
+
+  async function loadShotList() {
+    try { for (const line of await get(`/api/games/${encodeURIComponent(id)}/shots`)) g.summaries[line.n] = line; } catch (e) { return; }
+    for (let n = 1; n <= g.shown; n++) addHistory(n);
   }
 
   async function copy(input) {

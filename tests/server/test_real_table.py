@@ -127,3 +127,22 @@ def test_a_ruling_that_ends_a_game_comes_with_the_state_that_says_so(client, aut
     entries = answer["view"]["rulings"]
     assert entries[0]["state"] is None                      # the lag
     assert entries[-1]["state"] == answer["state"]
+
+
+def test_the_exported_record_has_its_times_and_replays(client, auth, tmp_path) -> None:
+    """The server's commit time of each change is the record's `at`; bola8's replay checks the export."""
+    from bola8.game.real_table_record import replay_real_table
+    from bola8.game.record_reader import read_record
+
+    table = client.post("/api/tables", json={"players": ["Ana", "Luis"], "race": 1}).json()
+    tid, headers = table["id"], auth(table["token"])
+    client.post(f"/api/tables/{tid}/lag", json={"winner": 0}, headers=headers)
+    client.post(f"/api/tables/{tid}/shot", json=BREAK_POT, headers=headers)
+    client.post(f"/api/tables/{tid}/shot", json=EIGHT_EARLY, headers=headers)
+    path = tmp_path / "table.jsonl"
+    path.write_text(client.get(f"/api/tables/{tid}/record").text)
+    lines = read_record(str(path))
+    assert "opened_at" in lines[0] and all("at" in line for line in lines[1:])
+    assert lines[-1]["type"] == "match_end" and lines[-1]["duration_s"] >= 0
+    report = replay_real_table(lines)
+    assert report.ok and report.complete, report.mismatches

@@ -1,4 +1,5 @@
-"""``bola8 replay FILE``: re-simulate a record and confirm every ruling and layout."""
+"""``bola8 replay FILE``: re-simulate a record and confirm every ruling and layout - or, for a real
+table's record (the referee assistant's), enter every action again and confirm every ruling and state."""
 
 from __future__ import annotations
 
@@ -13,6 +14,10 @@ _SAY = by_language({
            "OK: {games} {games_word}, {shots} {shots_word}, {actions} {actions_word} replayed; every "
            "ruling, state and layout is identical, and so are the lags, the breakers, the results and the "
            "score."),
+    "ok_real": ("OK: mesa real, {games} {games_word}, {actions} {actions_word} anotadas de nuevo; cada decisión y "
+                "estado es idéntico, y también quién tiró, los resultados y el marcador.",
+                "OK: a real table, {games} {games_word}, {actions} {actions_word} entered again; every ruling and "
+                "state is identical, and so are the players, the results and the score."),
     "different": ("DISTINTO: {count} {count_word} en {actions} {actions_word}:",
                   "DIFFERENT: {count} {count_word} in {actions} {actions_word}:"),
     "interrupted": ("El encuentro se interrumpió tras la partida {games}: el registro acaba ahí, sin el final "
@@ -51,11 +56,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from bola8.game.real_table import FORMAT as REAL_TABLE
+    from bola8.game.real_table_record import replay_real_table
     from bola8.game.record import replay
     from bola8.game.record_reader import read_record_file
 
     record = read_record_file(args.file)
-    report = replay(record.lines)
+    real = record.lines[0].get("format") == REAL_TABLE
+    report = replay_real_table(record.lines) if real else replay(record.lines)
     say = _SAY[args.lang]
     if args.json:
         write_json({**report.to_dict(), "cut_line": record.cut_line})
@@ -64,7 +72,7 @@ def _run(args: argparse.Namespace) -> int:
                   "count": len(report.mismatches)}
         plurals = _PLURALS[args.lang]
         words = {f"{key}_word": plurals[f"{key}_word"][0 if n == 1 else 1] for key, n in counts.items()}
-        print(say["ok" if report.ok else "different"].format(**counts, **words))
+        print(say[("ok_real" if real else "ok") if report.ok else "different"].format(**counts, **words))
         for mismatch in report.mismatches[:_SHOWN]:
             print(f"  {mismatch.text(args.lang)}")
         if report.interrupted_after is not None:

@@ -12,6 +12,11 @@ one), and the match exports as JSON Lines in its own format,
 ruleset), then one line per accepted action in order (``lag``, ``shot``
 with its facts, ``choice``, ``declare``), each with the ruling and the state
 after it, and ``game_end`` / ``match_end`` lines. Undone actions are not in it.
+Each line says when it was entered (``at``, ISO 8601 in UTC) when the match
+was given the times - the server gives every change its commit time - and
+the header when the table was opened (``opened_at``); ``match_end`` then
+holds the match's duration. ``bola8 replay`` checks such a record
+(:mod:`bola8.game.real_table_record`): every ruling and state judged again.
 
 The officials' part is entered too: a referee's warning for slow play
 (Art. 24, :meth:`~RealTableMatch.warn` - that player is on the shot clock
@@ -25,6 +30,7 @@ from __future__ import annotations
 
 import copy
 import json
+from datetime import datetime, timezone
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -32,6 +38,7 @@ from bola8 import rules
 from bola8.errors import InputError
 from bola8.game.match import MatchProgress
 from bola8.game.names import player_name
+from bola8.game.record_format import ruling_to_dict
 from bola8.game.session import OutOfTurn, ToAct
 
 FORMAT = "bola8-real-table"
@@ -49,6 +56,7 @@ class Entry:
     player: int | None = None
     ruling: rules.Ruling | None = None  # None for a lag
     state: rules.State | None = None    # after the action
+    at: float | None = None             # when it was entered (unix seconds), when known
 
 
 @dataclass
@@ -63,7 +71,8 @@ class RealTableMatch:
     """A real match kept by a person; every change through :meth:`lag`, :meth:`shot`, :meth:`choice`,
     :meth:`declare`, :meth:`undo`."""
 
-    def __init__(self, players: tuple[str, str], race: int, ruleset: str = "spanish"):
+    def __init__(self, players: tuple[str, str], race: int, ruleset: str = "spanish", *,
+                 opened_at: float | None = None):
         rules.get_ruleset(ruleset)
         if isinstance(race, bool) or not isinstance(race, int) or not 1 <= race <= 99:
             raise InputError(f"race: {race!r} is not a race; expected a whole number of games from 1 to 99.",
@@ -75,6 +84,7 @@ class RealTableMatch:
         self.players = (names[0], names[1])
         self.race = race
         self.ruleset = ruleset
+        self.opened_at = opened_at               # when the table was opened (unix seconds), when known
         self.progress = MatchProgress(race)
         self.state: rules.State | None = None    # the game in play; None while a lag is due or at the end
         self.history: list[Entry] = []
@@ -103,7 +113,7 @@ class RealTableMatch:
         return ToAct(self.state.shooter, "shot")
 
     # ------------------------------------------------------------ actions
-    def lag(self, winner: int, breaks: int | None = None) -> None:
+    def lag(self, winner: int, breaks: int | None = None, *, at: float | None = None) -> None:
         """Art. 4: the person enters who won the lag and whom the winner chose to break (default: himself)."""
         self._expect("lag")
         rules.check_player(winner, "winner")
@@ -112,25 +122,25 @@ class RealTableMatch:
         assert reason is not None
         self._save()
         self.progress.lagged(reason, breaker)
-        self._record("lag", {"winner": winner, "breaks": breaker, "reason": reason}, None, None, None)
+        self._record("lag", {"winner": winner, "breaks": breaker, "reason": reason}, None, None, None, at)
         self._start_game()
 
-    def shot(self, facts: Any) -> rules.Ruling:
+    def shot(self, facts: Any, *, at: float | None = None) -> rules.Ruling:
         """The facts of one shot (referee-json SHOT), judged."""
         self._expect("shot")
         assert self.state is not None
         shot = rules.Shot.from_dict(facts)
         ruling, after = rules.judge(self.state, shot)
-        return self._ruled("shot", shot.to_dict(), self.state.shooter, ruling, after)
+        return self._ruled("shot", shot.to_dict(), self.state.shooter, ruling, after, at)
 
-    def choice(self, option: str) -> rules.Ruling:
+    def choice(self, option: str, *, at: float | None = None) -> rules.Ruling:
         """The pending option (Art. 6, 7.2) taken, judged."""
         self._expect("choice")
         assert self.state is not None and self.state.decision is not None
         ruling, after = rules.decide(self.state, option)
-        return self._ruled("choice", {"option": option}, self.state.decision.player, ruling, after)
+        return self._ruled("choice", {"option": option}, self.state.decision.player, ruling, after, at)
 
-    def declare(self, what: str, player: int | None = None) -> rules.Ruling:
+    def declare(self, what: str, player: int | None = None, *, at: float | None = None) -> rules.Ruling:
         """Art. 21.2 agreed stalemate, or a forfeit against ``player`` (Art. 18.5, 22)."""
         if self.progress.over:
             raise _over()
@@ -138,7 +148,7 @@ class RealTableMatch:
             raise OutOfTurn("declare: no game is in play; the lag comes first.",
                             "declare: no hay partida en juego; primero va el sorteo de salida.")
         ruling, after = rules.declare(self.state, what, player)
-        return self._ruled("declare", {"what": what, "player": player}, player, ruling, after)
+        return self._ruled("declare", {"what": what, "player": player}, player, ruling, after, at)
 
     def what_if(self, facts: Any) -> tuple[rules.Ruling, rules.State, list[WhatIf]]:
         """The ruling these facts would get now and the state after it (nothing is entered), and for
@@ -156,7 +166,7 @@ class RealTableMatch:
             out.append(WhatIf(fact, value, changed, changed == ruling, changed_after))
         return ruling, after, out
 
-    def warn(self, player: int) -> None:
+    def warn(self, player: int, *, at: float | None = None) -> None:
         """Art. 24: the referee warns ``player`` for slow play; from now on each of his shots is timed."""
         if self.progress.over:
             raise _over()
@@ -166,16 +176,16 @@ class RealTableMatch:
                             f"player: el jugador {player} ya ha sido advertido (Art. 24).")
         self._save()
         self.warned = self.warned | {player}
-        self._record("warn", {"player": player}, player, None, None)
+        self._record("warn", {"player": player}, player, None, None, at)
 
-    def disqualify(self, player: int) -> None:
+    def disqualify(self, player: int, *, at: float | None = None) -> None:
         """Art. 22: the tournament director disqualifies ``player``; the match ends, the other wins."""
         if self.progress.over:
             raise _over()
         rules.check_player(player, "player")
         self._save()
         self.progress.disqualify(player)
-        self._record("disqualify", {"player": player}, player, None, None)
+        self._record("disqualify", {"player": player}, player, None, None, at)
         self.state = None
 
     def undo(self) -> Entry:
@@ -191,29 +201,38 @@ class RealTableMatch:
     # ------------------------------------------------------------ export
     def record_lines(self) -> list[dict[str, Any]]:
         """The match as the lines of a record (JSON Lines objects): the header, every action with its ruling
-        and state, each game's end and the match's end.
+        and state, each game's end and the match's end - each with when it was entered (``at``, ISO 8601
+        in UTC) when the match knows it, and the match's duration at its end.
         """
-        lines: list[dict[str, Any]] = [{"type": "match", "format": FORMAT, "version": VERSION,
-                                        "players": list(self.players), "race": self.race,
-                                        "ruleset": self.ruleset}]
+        header: dict[str, Any] = {"type": "match", "format": FORMAT, "version": VERSION,
+                                  "players": list(self.players), "race": self.race, "ruleset": self.ruleset}
+        if self.opened_at is not None:
+            header["opened_at"] = iso_time(self.opened_at)
+        lines = [header]
         score = [0, 0]
         for entry in self.history:
             line: dict[str, Any] = {"type": entry.kind, "n": entry.n, "game": entry.game_number,
                                     "player": entry.player, **entry.data}
             if entry.ruling is not None:
-                line["ruling"] = entry.ruling.to_dict("es") | {
-                    "reasons": [r.to_dict() | {"es": r.text("es"), "en": r.text("en")} for r in entry.ruling.reasons]}
+                line["ruling"] = ruling_to_dict(entry.ruling)
             if entry.state is not None:
                 line["state"] = entry.state.to_dict()
-            lines.append(line)
+            stamp = {} if entry.at is None else {"at": iso_time(entry.at)}
+            lines.append(line | stamp)
             if entry.state is not None and entry.state.phase == "over":
                 if entry.state.result != "stalemate" and entry.state.winner is not None:
                     score[entry.state.winner] += 1
                 lines.append({"type": "game_end", "game": entry.game_number, "result": entry.state.result,
-                              "winner": entry.state.winner, "score": list(score)})
+                              "winner": entry.state.winner, "score": list(score)} | stamp)
         if self.progress.over:
-            lines.append({"type": "match_end", "winner": self.progress.winner, "score": list(self.progress.score),
-                          "result": self.progress.result})
+            end: dict[str, Any] = {"type": "match_end", "winner": self.progress.winner,
+                                   "score": list(self.progress.score), "result": self.progress.result}
+            last = self.history[-1].at if self.history else None
+            if last is not None:
+                end["at"] = iso_time(last)
+                if self.opened_at is not None:
+                    end["duration_s"] = round(last - self.opened_at)
+            lines.append(end)
         return lines
 
     def record_text(self) -> str:
@@ -233,13 +252,13 @@ class RealTableMatch:
         self._undo.append(_Snapshot(copy.deepcopy(self.progress), self.state, list(self.history), self.warned))
 
     def _record(self, kind: str, data: dict[str, Any], player: int | None, ruling: rules.Ruling | None,
-                state: rules.State | None) -> None:
-        self.history.append(Entry(len(self.history) + 1, kind, data, self.progress.games, player, ruling, state))
+                state: rules.State | None, at: float | None) -> None:
+        self.history.append(Entry(len(self.history) + 1, kind, data, self.progress.games, player, ruling, state, at))
 
     def _ruled(self, kind: str, data: dict[str, Any], player: int | None, ruling: rules.Ruling,
-               after: rules.State) -> rules.Ruling:
+               after: rules.State, at: float | None) -> rules.Ruling:
         self._save()
-        self._record(kind, data, player, ruling, after)
+        self._record(kind, data, player, ruling, after, at)
         self.state = after
         if after.phase == "over":
             self.progress.game_ended(after.result, after.winner)
@@ -282,6 +301,11 @@ def _flips(shot: rules.Shot, state: rules.State) -> list[tuple[str, Any, rules.S
     fouls = tuple(f for f in shot.referee_fouls if f != "touched_ball") if touched else shot.referee_fouls + ("touched_ball",)
     out.append(("referee_fouls.touched_ball", not touched, replace(shot, referee_fouls=fouls)))
     return out
+
+
+def iso_time(at: float) -> str:
+    """Unix seconds as the record writes a time: ISO 8601 in UTC, to the second."""
+    return datetime.fromtimestamp(at, timezone.utc).isoformat(timespec="seconds")
 
 
 def _over() -> InputError:

@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from bola8.errors import InputError
+from bola8.game import real_table_record
+from bola8.game.real_table import FORMAT as REAL_TABLE_FORMAT
 from bola8.game.record_format import KNOWN_TYPES, Line, check_fields, shorten
 
 MAX_LINE_BYTES = 1 << 20            # a shot line is a few kilobytes
@@ -93,6 +95,7 @@ def _lines(handle: BinaryIO, path: str) -> Iterator[Line | None]:
     total = 0
     seen = 0          # lines read so far, blank ones included
     read = 0          # record lines kept
+    real_table = False   # a real table's record (its header says so): its own lines
     while True:
         data = handle.readline(MAX_LINE_BYTES + 1)
         if not data:
@@ -111,18 +114,20 @@ def _lines(handle: BinaryIO, path: str) -> Iterator[Line | None]:
                              f"({MAX_RECORD_BYTES} bytes, {MAX_LINES} líneas).")
         last = not data.endswith((b"\n", b"\r"))
         try:
-            line = parse_line(data, seen, path, first=read == 0)
+            line = parse_line(data, seen, path, first=read == 0, real_table=real_table)
         except InputError:
             if last and read > 0 and not _complete_json(data):
                 raise _Cut(seen) from None     # cut while it was written: the match was interrupted there
             raise
         if line is not None:
+            real_table = real_table or (read == 0 and line.get("format") == REAL_TABLE_FORMAT)
             read += 1
         yield line
 
 
-def parse_line(data: bytes, number: int, path: str = "", *, first: bool) -> Line | None:
-    """One line of a record (None for a blank one): a checked JSON object; ``first`` when it must be the header."""
+def parse_line(data: bytes, number: int, path: str = "", *, first: bool, real_table: bool = False) -> Line | None:
+    """One line of a record (None for a blank one): a checked JSON object; ``first`` when it must be the header,
+    ``real_table`` when the header said the record is a real table's (``bola8-real-table``)."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -155,7 +160,10 @@ def parse_line(data: bytes, number: int, path: str = "", *, first: bool) -> Line
                          f"is longer than {MAX_TEXT}.",
                          f"record line {number}: {field}: un texto de {size} caracteres; ningún campo de un "
                          f"registro es más largo que {MAX_TEXT}.")
-    check_fields(line, number)
+    if real_table or (first and line.get("format") == REAL_TABLE_FORMAT):
+        real_table_record.check_line(line, number)
+    else:
+        check_fields(line, number)
     line["_line"] = number
     return line
 

@@ -32,21 +32,22 @@ class LiveTable:
     last_at: float | None        # unix time of the last change: the shot clock of Art. 24 runs from it
 
 
-def apply_change(match: RealTableMatch, data: dict[str, Any]) -> Any:
-    """Apply one stored change (lag, shot, choice, declare, warn, disqualify) to ``match``."""
+def apply_change(match: RealTableMatch, data: dict[str, Any], at: float | None = None) -> Any:
+    """Apply one stored change (lag, shot, choice, declare, warn, disqualify, undo) to ``match``, entered
+    at unix time ``at`` (the record's time stamps)."""
     kind = data["type"]
     if kind == "lag":
-        return match.lag(data["winner"], data.get("breaks"))
+        return match.lag(data["winner"], data.get("breaks"), at=at)
     if kind == "shot":
-        return match.shot(data["facts"])
+        return match.shot(data["facts"], at=at)
     if kind == "choice":
-        return match.choice(data["option"])
+        return match.choice(data["option"], at=at)
     if kind == "declare":
-        return match.declare(data["what"], data.get("player"))
+        return match.declare(data["what"], data.get("player"), at=at)
     if kind == "warn":
-        return match.warn(data["player"])
+        return match.warn(data["player"], at=at)
     if kind == "disqualify":
-        return match.disqualify(data["player"])
+        return match.disqualify(data["player"], at=at)
     return match.undo()
 
 
@@ -114,9 +115,10 @@ class TableRegistry:
         if stored is None:
             raise not_found("table", table_id)
         params = stored.params
-        match = RealTableMatch((params["players"][0], params["players"][1]), params["race"], params["ruleset"])
-        for data in stored.actions:
-            apply_change(match, data)
+        match = RealTableMatch((params["players"][0], params["players"][1]), params["race"], params["ruleset"],
+                               opened_at=params.get("opened_at"))
+        for data, at in zip(stored.actions, stored.times):
+            apply_change(match, data, at)
         last_at = stored.times[-1] if stored.times else None
         table = LiveTable(match, str(stored.tokens), len(stored.actions), last_at)
         self._hold(table_id, table)
@@ -126,7 +128,7 @@ class TableRegistry:
         """Apply the changes another server stored after this copy's; whether there were any."""
         newer = self.store.actions_since(table_id, table.changes)
         for data, at in newer:
-            apply_change(table.match, data)
+            apply_change(table.match, data, at)
             table.changes, table.last_at = table.changes + 1, at
         if newer:
             self._changed(table_id, table)
@@ -151,10 +153,11 @@ class TableRegistry:
     def create(self, players: tuple[str, str], race: int, ruleset: str, extra: dict[str, Any] | None = None) -> tuple[str, str]:
         """A new table, stored: its id and the token that keeps it (``extra``: kept with its parameters,
         e.g. the tournament and match it is played for)."""
-        match = RealTableMatch(players, race, ruleset)
+        opened = round(time.time(), 3)
+        match = RealTableMatch(players, race, ruleset, opened_at=opened)
         table_id = "t_" + secrets.token_urlsafe(9)
         token = secrets.token_urlsafe(24)
-        params = {"players": list(players), "race": race, "ruleset": ruleset, **(extra or {})}
+        params = {"players": list(players), "race": race, "ruleset": ruleset, "opened_at": opened, **(extra or {})}
         self.store.create(table_id, "table", params, token_digest(token))
         self._hold(table_id, LiveTable(match, token_digest(token), 0, None))
         return table_id, token
@@ -164,8 +167,8 @@ class TableRegistry:
         table = self.load(table_id)
         if not token or not secrets.compare_digest(token_digest(token), table.digest):
             raise forbidden("this table")
-        result = apply_change(table.match, data)
         at = time.time()
+        result = apply_change(table.match, data, at)
         try:
             self.store.append(table_id, table.changes, data, over=table.match.over, at=at)
         except Exception as error:

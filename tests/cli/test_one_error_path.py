@@ -183,6 +183,18 @@ def test_ctrl_c_inside_numba_waits_for_the_next_safe_point():
 
     numba_frame = types.SimpleNamespace(f_globals={"__name__": "numba.core.serialize"})
     ours = types.SimpleNamespace(f_globals={"__name__": "bola8.players.aiming"})
+    # Python's own SIGINT handler, as a terminal's process has it: a test run started in the background
+    # inherits SIGINT ignored, which handled() rightly keeps.
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _check_the_safe_points(_signals, numba_frame, ours)
+    finally:
+        signal.signal(signal.SIGINT, inherited)
+
+
+def _check_the_safe_points(_signals, numba_frame, ours):
+    import signal
+
     with _signals.handled():
         assert signal.getsignal(signal.SIGINT) is _signals._on_sigint
         _signals._on_sigint(signal.SIGINT, numba_frame)            # noted, not raised inside numba

@@ -64,6 +64,17 @@ class InputError(ValueError):
         return self.en
 
 
+class OutOfTurn(InputError):
+    """Input that is valid but cannot be taken now (HTTP 409, where a bad value is 422).
+
+    A seat's action when it is the other seat's turn, a result for a
+    tournament's match that is not being played, an undo that a later match
+    depends on: the same request could be accepted at another moment, so the
+    server answers 409 Conflict. Every other InputError is a value the contract
+    does not allow (422).
+    """
+
+
 # ------------------------------------------------------------------ what is shown
 LONG_WORD = 120          # characters of one run without spaces before it is shortened
 LONG_MESSAGE = 2000      # characters of a whole message

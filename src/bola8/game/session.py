@@ -48,6 +48,7 @@ from typing import Any, Union
 
 from bola8 import rules
 from bola8.errors import InputError
+from bola8.errors import OutOfTurn as OutOfTurn     # defined with InputError; imported from here too
 from bola8.game.game import Game, Turn
 from bola8.game.lag import LagStroke, lag_stroke, lag_winner
 from bola8.game.match import (MAX_LAGS, MatchObserver, MatchProgress, MatchResult, MatchSettings,
@@ -433,10 +434,6 @@ class MatchSession:
     def _emit(self, name: str, *args: Any) -> None:
         for observer in self.observers:
             getattr(observer, name)(*args)
-
-
-class OutOfTurn(InputError):
-    """An action that is valid but not this seat's to make now (HTTP 409)."""
 
 
 def bot_action(session: MatchSession, player: Any) -> tuple[int, Action]:

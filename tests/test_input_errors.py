@@ -196,7 +196,8 @@ def test_every_refusal_of_games_matches_and_players_is_in_both_languages():
     check_bilingual(errors)
 
 
-@pytest.mark.parametrize("where", ["rules", "physics", "game", "players", "cli", "batch", "rl", "files.py"])
+@pytest.mark.parametrize("where", ["rules", "physics", "game", "players", "cli", "batch", "rl", "competition",
+                                   "files.py"])
 def test_no_input_error_in_the_source_is_left_with_one_language(where):
     """Every InputError (or PlacementError) built in src passes the English and the Spanish sentence."""
     paths = [SRC / where] if where.endswith(".py") else sorted((SRC / where).rglob("*.py"))

@@ -125,6 +125,9 @@ def test_a_disqualified_player_forfeits_his_remaining_round_robin_matches():
     assert forfeited.score[slot] == 3 and forfeited.score[1 - slot] == 1    # he keeps the rack he had won
     assert t.match(between(t, 1, 3)).winner == 3
     assert order(t)[-1] == 1 and t.standings()[-1].place is None
+    decided = {o.match: o for o in t.outcomes()}
+    assert decided[m].loser == 1 and decided[m].forfeit and not decided[between(t, 0, 1)].forfeit
+    assert len(decided) == 3
     view = t.to_dict("c_1")
     assert view["players"][1]["disqualified"] == "Conducta antideportiva (Art. 22)"
     with pytest.raises(OutOfTurn):

@@ -25,7 +25,7 @@ tournament's parameters and its events, and rebuilds it with
 """
 
 from bola8.competition.parameters import FORMATS, PLAYS, SEEDINGS, Entry, LaterRace, Parameters
-from bola8.competition.tournament import EVENT_TYPES, Match, Tournament
+from bola8.competition.tournament import EVENT_TYPES, Match, Outcome, Tournament
 
-__all__ = ["Tournament", "Match", "Parameters", "Entry", "LaterRace", "FORMATS", "SEEDINGS", "PLAYS",
+__all__ = ["Tournament", "Match", "Outcome", "Parameters", "Entry", "LaterRace", "FORMATS", "SEEDINGS", "PLAYS",
            "EVENT_TYPES"]

@@ -107,6 +107,16 @@ class Match:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """A match decided between two players: who won, who lost, and whether the loser forfeited it."""
+
+    match: str
+    winner: int
+    loser: int
+    forfeit: bool
+
+
+@dataclass(frozen=True)
 class _Facts:
     """What the events established; everything else is derived from it (:meth:`Tournament._resolve`)."""
 
@@ -186,6 +196,12 @@ class Tournament:
         raise InputError(f"match: {f.spell(match_id)} is not a match of this tournament; its matches are {ids}.",
                          f"match: {f.spell(match_id, 'es')} no es un encuentro de este torneo; sus encuentros son "
                          f"{ids if self.matches else 'ninguno todavía'}.")
+
+    def outcomes(self) -> list[Outcome]:
+        """Every match decided between two players, in match order: what ratings are moved by (a forfeit
+        is a loss). Comparing the list before and after an event tells which matches that event decided."""
+        return [Outcome(m.id, m.winner, m.loser, bool(m.forfeit)) for m in self.matches
+                if m.status == "over" and m.winner is not None and m.loser is not None]
 
     def standings(self) -> list[Standing]:
         """Every player's line, best first (:mod:`.standings`)."""
@@ -362,8 +378,10 @@ class Tournament:
                   "over": "the tournament is over"}[now]
         why_es = {"open": "el torneo no ha empezado", "running": "el torneo está en juego",
                   "over": "el torneo ha terminado"}[now]
-        raise OutOfTurn(f"type: not now; {why_en} (a {kind} event needs it {status}).",
-                        f"type: ahora no; {why_es} (un evento {kind} lo necesita {status}).")
+        need_en = {"open": "open, before the draw", "running": "under way"}[status]
+        need_es = {"open": "abierto, antes del sorteo", "running": "en juego"}[status]
+        raise OutOfTurn(f"type: not now; {why_en} (a {kind} event needs it {need_en}).",
+                        f"type: ahora no; {why_es} (un evento {kind} necesita el torneo {need_es}).")
 
     def _player(self, value: Any, where: str = "player") -> int:
         if not self.parameters.players:

@@ -1,4 +1,5 @@
-"""``bola8 tournament``: a round robin of several players, its table of results and ratings."""
+"""``bola8 tournament``: a round robin of bots, its table of results and ratings; or, with ``--read``, the
+report of a people's tournament from its export (standings and each player's figures)."""
 
 from __future__ import annotations
 
@@ -15,11 +16,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     def h(es: str, en: str) -> str:
         return words(parser, es, en)
 
-    parser.add_argument("--players", required=True,
+    parser.add_argument("--players",
                         help=h("los jugadores, separados por comas (al menos dos), p. ej. bot,bot",
                                "the players, comma-separated (at least two), e.g. bot,bot"))
+    parser.add_argument("--read", metavar="EXPORT",
+                        help=h("lee la exportación JSON de un torneo de personas y escribe su informe",
+                               "read a people's tournament's JSON export and print its report"))
     parser.add_argument("--json", action="store_true",
                         help=h("escribe la tabla como JSON", "print the table as JSON"))
+    parser.add_argument("--csv", action="store_true",
+                        help=h("con --read: escribe la tabla como CSV", "with --read: print the table as CSV"))
     add_game_options(parser, games_default="20")
 
 
@@ -29,10 +35,25 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from bola8.errors import InputError
+
+    if args.read is not None:
+        if args.players is not None:
+            raise InputError("--read: a tournament is either played (--players) or read (--read), not both.",
+                             "--read: un torneo se juega (--players) o se lee (--read), no las dos cosas.")
+        from bola8.cli.people import report
+
+        return report(args.read, args.lang, as_json=args.json, as_csv=args.csv)
+    if args.players is None:
+        raise InputError("--players: missing; name the players of a round robin, or --read an export.",
+                         "--players: falta; nombre los jugadores de un todos contra todos, o lea una exportación "
+                         "con --read.")
+    if args.csv:
+        raise InputError("--csv: only a tournament read with --read is printed as CSV.",
+                         "--csv: solo un torneo leído con --read se escribe como CSV.")
     from bola8.batch.tournament import TournamentSpec, play_tournament
     from bola8.cli._io import say
     from bola8.cli.batch import _as_option
-    from bola8.errors import InputError
 
     common = read_common(args)
     workers, ray = common.pop("workers"), common.pop("ray")

@@ -133,11 +133,12 @@ class Tournament:
     """A tournament: its parameters, the events applied, and everything they decided (see the module)."""
 
     def __init__(self, parameters: Parameters, events: Sequence[Mapping[str, Any]] = (),
-                 facts: _Facts | None = None):
+                 facts: _Facts | None = None, matches: tuple[Match, ...] | None = None):
         self.parameters = parameters
         self.events: tuple[dict[str, Any], ...] = tuple(dict(e) for e in events)
         self._facts = facts or _Facts()
-        self.matches: tuple[Match, ...] = self._resolve()
+        # ``matches`` only from a tournament with these very facts (apply's), to resolve them once
+        self.matches: tuple[Match, ...] = self._resolve() if matches is None else matches
 
     # ------------------------------------------------------------ making
     @classmethod
@@ -206,8 +207,11 @@ class Tournament:
     def standings(self) -> list[Standing]:
         """Every player's line, best first (:mod:`.standings`)."""
         count = len(self.parameters.players)
-        played = [Played((m.players[0], m.players[1]), m.score, m.winner) for m in self.matches  # type: ignore[arg-type]
-                  if m.status == "over" and m.winner is not None and None not in m.players]
+        played = []
+        for m in self.matches:
+            a, b = m.players
+            if m.status == "over" and m.winner is not None and a is not None and b is not None:
+                played.append(Played((a, b), m.score, m.winner))
         lines = tally(count, played)
         rank = {player: seed for seed, player in enumerate(self._facts.seeds, start=1)}
 
@@ -217,8 +221,7 @@ class Tournament:
         gone = set(self._facts.disqualified)
         if self.parameters.format == "round_robin":
             return round_robin_order(lines, seed_of, gone)
-        return elimination_order(lines, self._eliminated(), self.winner if self.status == "over" else None,
-                                 seed_of, gone)
+        return elimination_order(lines, self._eliminated(), self.winner, seed_of, gone)
 
     def rounds(self) -> list[dict[str, Any]]:
         """The rounds in the order they are played: bracket, round, name (es/en) and the ids of its matches."""
@@ -247,7 +250,7 @@ class Tournament:
                                  f"{', '.join(allowed)}.")
         handler = getattr(self, f"_on_{kind}")
         changed: Tournament = handler(data)
-        return Tournament(changed.parameters, (*self.events, copy.deepcopy(data)), changed._facts)
+        return Tournament(changed.parameters, (*self.events, copy.deepcopy(data)), changed._facts, changed.matches)
 
     def _changed(self, **facts: Any) -> Tournament:
         return Tournament(self.parameters, self.events, replace(self._facts, **facts))
@@ -281,7 +284,7 @@ class Tournament:
 
     def _on_assign(self, event: dict[str, Any]) -> Tournament:
         self._expect("running", "assign")
-        match = self._open_match(event, "assign")
+        match = self._open_match(event)
         if "table" not in event and "game" not in event:
             raise InputError("assign: give table, game or both (an id, or null to clear it).",
                              "assign: indique table, game o ambos (un identificador, o null para quitarlo).")
@@ -294,7 +297,7 @@ class Tournament:
 
     def _on_score(self, event: dict[str, Any]) -> Tournament:
         self._expect("running", "score")
-        match = self._open_match(event, "score")
+        match = self._open_match(event)
         self._ready(match)
         score = _score(_present(event, "score"), "score")
         for slot in (0, 1):
@@ -307,7 +310,7 @@ class Tournament:
 
     def _on_result(self, event: dict[str, Any]) -> Tournament:
         self._expect("running", "result")
-        match = self._open_match(event, "result")
+        match = self._open_match(event)
         self._ready(match)
         winner = self._player(_present(event, "winner"), "winner")
         if winner not in match.players:
@@ -389,7 +392,7 @@ class Tournament:
                              f"{where}: el torneo todavía no tiene jugadores.")
         return f.integer(value, where, 0, len(self.parameters.players) - 1)
 
-    def _open_match(self, event: dict[str, Any], kind: str) -> Match:
+    def _open_match(self, event: dict[str, Any]) -> Match:
         match = self.match(_present(event, "match"))
         if match.status == "over":
             raise OutOfTurn(f"match: {match.id} is over; its result can be taken back with an undo.",
@@ -452,31 +455,34 @@ class Tournament:
             else:
                 players.append(before.winner if kind == "winner" else before.loser)
         pair = (players[0], players[1])
-        base = Match(planned.id, planned.bracket, planned.round, planned.race, planned.sources, pair, "waiting",
-                     (0, 0), table=facts.tables.get(planned.id), game=facts.games.get(planned.id))
-        live = facts.live.get(planned.id)
+
+        def match(status: str, score: tuple[int, int] = (0, 0), winner: int | None = None,
+                  loser: int | None = None, forfeit: tuple[int, ...] = (), played: bool = False) -> Match:
+            return Match(planned.id, planned.bracket, planned.round, planned.race, planned.sources, pair, status,
+                         score, winner, loser, forfeit, played, facts.tables.get(planned.id),
+                         facts.games.get(planned.id))
+
         if pending:
-            return base
+            return match("waiting")
         result = facts.results.get(planned.id)
         if result is not None:
             winner, score = result
-            return replace(base, status="over", score=score, winner=winner,
-                           loser=pair[1] if pair[0] == winner else pair[0], played=True)
+            return match("over", score, winner, pair[1] if pair[0] == winner else pair[0], played=True)
+        live = facts.live.get(planned.id)
         gone = facts.disqualified
         standing = [p for p in pair if p is not None and p not in gone]
         if len(standing) == 2:
-            return replace(base, status="playing" if live is not None else "ready", score=live or (0, 0))
+            return match("playing" if live is not None else "ready", live or (0, 0))
         forfeit = tuple(p for p in pair if p is not None and p in gone)
         if len(standing) == 1:
             winner = standing[0]
             slot = pair.index(winner)
             other = pair[1 - slot]
             if other is None:                   # no one came: a walkover, not a match
-                return replace(base, status="over", winner=winner, score=(0, 0))
+                return match("over", winner=winner)
             kept = (live or (0, 0))[1 - slot]
-            score = (planned.race, kept) if slot == 0 else (kept, planned.race)
-            return replace(base, status="over", winner=winner, loser=other, forfeit=forfeit, score=score)
-        return replace(base, status="over", forfeit=forfeit, score=live or (0, 0))
+            return match("over", (planned.race, kept) if slot == 0 else (kept, planned.race), winner, other, forfeit)
+        return match("over", live or (0, 0), forfeit=forfeit)      # both disqualified: no one goes on
 
     def _decided(self) -> bool:
         if self.parameters.format == "round_robin":

@@ -132,3 +132,29 @@ def test_the_lags_result_names_both_distances(app: Page) -> None:
         "gana bot (a 0.21 m) ante Ana (a 0.82 m); abre bot"
     assert call(app, "/js/hud.js", f"m.lagText({lag!r}, {players!r}).result".replace("False", "false"), "en") == \
         "bot wins (0.21 m against Ana's 0.82 m); bot breaks"
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_coach_shows_a_kick_safety_with_its_chances_when_nothing_can_be_potted(app: Page, lang: str) -> None:
+    """Whatever the coach answers is shown: here no pot, only a safety off a cushion that may foul."""
+    advice = {"action": "shot", "placement": {"x": 0.6, "y": 0.5, "explanation": {"es": "(0.600, 0.500)", "en": "(0.600, 0.500)"}},
+              "suggestions": [], "best": "safety",
+              "safety": {"rank": 0, "kind": "safety", "call": None, "first_contact": 8, "cushion": "foot",
+                         "chance_opponent": 0.41, "chance_foul": 0.25,
+                         "explanation": {"es": "Patada a la 8 por la banda de pie.", "en": "A kick at the 8 off the foot cushion."}}}
+    text = app.evaluate("""async ([advice, lang]) => {
+        const i18n = await import('/js/i18n.js'); i18n.setLang(lang);
+        const { CoachPanel } = await import('/js/coach.js');
+        const panel = new CoachPanel(window.bola8.meta, { ask: async () => ({ advice, actions: 1 }), apply: () => {}, redraw: () => {} });
+        await panel.ask();
+        return panel.list.innerText;
+    }""", [advice, lang])
+    if lang == "es":
+        for words in ("Seguridad", "la blanca a la banda de pie primero", "al rival le queda 41 %", "falta 25 %",
+                      "Patada a la 8", "círculo azul"):
+            assert words in text, (words, text)
+    else:
+        for words in ("Safety", "the cue ball off the foot cushion first", "leaves the opponent 41%", "fouls 25%",
+                      "A kick at the 8", "blue ring"):
+            assert words in text, (words, text)
+    assert "0.600" not in text                       # no raw coordinates for the cue ball in hand

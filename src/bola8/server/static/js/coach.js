@@ -107,9 +107,10 @@ export class CoachPanel {
     }
     if (advice.placement) {
       const p = advice.placement;
+      // the spot is drawn on the table (a blue ring): words say where to look, not coordinates
       items.push(el("button", { type: "button", class: "coach-item", "data-testid": "hint-place", onclick: () => this.pick(p, "place") },
         el("div", { class: "coach-head" }, chip(0), el("strong", {}, t("hint_place"))),
-        el("div", { class: "coach-text" }, p.explanation[words])));
+        el("div", { class: "coach-text" }, t(advice.action === "break" ? "hint_place_break" : "hint_place_text"))));
     }
     for (const s of advice.suggestions) items.push(this.item(s, s.kind === "break" ? "break" : "shot"));
     if (advice.safety) items.push(this.item(advice.safety, "safety"));
@@ -122,8 +123,10 @@ export class CoachPanel {
     const words = lang();
     const head = kind === "break" ? [el("strong", {}, t("hint_break"))]
       : kind === "safety" ? [el("strong", {}, t("hint_safety")), s.first_contact !== null && s.first_contact !== undefined ? chip(s.first_contact) : null,
+        s.cushion ? el("span", { class: "coach-kind" }, t("hint_safety_kick", { c: t(`cushion_${s.cushion}`) })) : null,
         s.call ? el("span", { class: "coach-kind" }, t("hint_two_way", { ball: s.call.ball, pocket: t(s.call.pocket) })) : null]
-        : [el("strong", {}, `${s.rank}.`), chip(s.call.ball), el("strong", {}, `→ ${t(s.call.pocket)}`), el("span", { class: "coach-kind" }, t(`hint_kind_${s.kind}`))];
+        : [el("strong", {}, `${s.rank}.`), chip(s.call.ball), el("strong", {}, `→ ${t(s.call.pocket)}`),
+          el("span", { class: "coach-kind" }, t(`hint_kind_${s.kind}`), s.cushion ? ` (${t(`cushion_${s.cushion}`)})` : "")];
     const chances = kind === "break" ? (s.chance_keep_table === null || s.chance_keep_table === undefined ? [] : [t("hint_keeps", { p: pct(s.chance_keep_table) })])
       : kind === "safety" ? [t("hint_leaves", { p: pct(s.chance_opponent || 0) }), t("hint_foul", { p: pct(s.chance_foul) })]
         : [t("hint_pot", { p: pct(s.chance_pot) }), t("hint_shape", { p: pct(s.chance_shape) })];

@@ -33,6 +33,9 @@ async function route(ev = null) {
   leave = []; onHash = null; testApi.screen = null; testApi.ready = false;
   document.querySelectorAll("dialog.modal").forEach((d) => d.remove());
   document.body.dataset.screen = parts[0] || "home";
+  // installed from the referee assistant, the app opens on it (a phone's home screen at a real table)
+  const referee = parts[0] === "referee" || parts[0] === "table";
+  document.getElementById("manifest").setAttribute("href", referee ? "/referee.webmanifest" : "/manifest.webmanifest");
   try {
     if (parts[0] === "game" && parts[1]) {
       // #/game/<id>, #/game/<id>/shot/<n> (a replay), #/game/<id>/from-start (the whole game)

@@ -60,7 +60,7 @@ export class StrokeControls {
     this.powerValue = el("output", { class: "value", "data-testid": "power-value" });
     this.power = el("input", { type: "range", min: String(MIN_SPEED), max: String(MAX_SPEED), step: "0.1", value: String(this.speed), "data-testid": "power", "aria-label": t("power") });
     this.power.addEventListener("input", () => { this.speed = Number(this.power.value); this.update(); });
-    this.spinCanvas = el("canvas", { class: "spin", "data-testid": "spin", "aria-label": t("spin") });
+    this.spinCanvas = el("canvas", { class: "spin", "data-testid": "spin", role: "img", "aria-label": t("spin_keys") });
     this.spinValue = el("output", { class: "value", "data-testid": "spin-value" });
     this.elev = el("input", { type: "range", min: "0", max: "60", step: "1", value: "0", "data-testid": "elevation", "aria-label": t("elevation") });
     this.elevValue = el("output", { class: "value" });
@@ -95,6 +95,13 @@ export class StrokeControls {
     };
     c.addEventListener("pointerdown", (ev) => { c.setPointerCapture(ev.pointerId); set(ev); });
     c.addEventListener("pointermove", (ev) => { if (ev.buttons) set(ev); });
+    // by keyboard: the arrows move the tip, Home strikes the centre
+    c.setAttribute("tabindex", "0");
+    c.addEventListener("keydown", (ev) => {
+      const move = { ArrowUp: [0, 0.05], ArrowDown: [0, -0.05], ArrowLeft: [-0.05, 0], ArrowRight: [0.05, 0] }[ev.key];
+      if (move) { this.nudgeTip(move[0], move[1]); ev.preventDefault(); }
+      else if (ev.key === "Home") { this.nudgeTip(-this.a, -this.b); ev.preventDefault(); }
+    });
   }
 
   // keyboard: move the tip by (da, db), kept inside the limit
@@ -138,7 +145,8 @@ export class StrokeControls {
 export function pullStrip(onPull, onRelease) {
   const fill = el("div", { class: "pull-fill" });
   const label = el("div", { class: "pull-label" }, t("pull"));
-  const strip = el("div", { class: "pull", "data-testid": "pull", role: "slider", "aria-label": t("pull_hint"), "aria-valuemin": String(MIN_SPEED), "aria-valuemax": String(MAX_SPEED) }, fill, label);
+  const strip = el("div", { class: "pull", "data-testid": "pull", role: "slider", tabindex: "0", "aria-label": t("pull_hint"),
+    "aria-valuemin": "0", "aria-valuemax": String(MAX_SPEED), "aria-valuenow": "0" }, fill, label);
   let start = null;
   const speedAt = (ev) => {
     const r = strip.getBoundingClientRect();
@@ -159,6 +167,17 @@ export function pullStrip(onPull, onRelease) {
     if (v !== null) onRelease(v);
   };
   strip.addEventListener("pointerup", (ev) => end(ev, false));
+  // by keyboard: the arrows draw the cue back or let it forward, Enter or Space shoots, Escape lets go
+  let held = null;
+  strip.addEventListener("keydown", (ev) => {
+    const step = { ArrowDown: 0.5, ArrowUp: -0.5, PageDown: 2, PageUp: -2 }[ev.key];
+    if (step !== undefined) {
+      held = Math.max(0, Math.min(MAX_SPEED, Math.round(((held || 0) + step) * 10) / 10));
+      const v = held >= MIN_SPEED ? held : null; show(v); onPull(v); ev.preventDefault();
+    } else if ((ev.key === "Enter" || ev.key === " ") && held !== null && held >= MIN_SPEED) {
+      const v = held; held = null; show(null); onPull(null); onRelease(v); ev.preventDefault();
+    } else if (ev.key === "Escape") { held = null; show(null); onPull(null); }
+  });
   strip.addEventListener("pointercancel", (ev) => end(ev, true));
   return strip;
 }

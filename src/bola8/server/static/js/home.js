@@ -81,7 +81,7 @@ export function showHome(root, meta, go) {
 
   const heroCanvas = el("canvas", { "aria-hidden": "true" });
   const hero = el("div", { class: "hero" }, heroCanvas);
-  clear(root).append(el("div", { class: "home" },
+  clear(root).append(el("main", { class: "home" },
     el("header", { class: "home-head" }, el("h1", {}, "bola8"), el("p", {}, t("tagline"))),
     hero,
     el("div", { class: "cards" }, form,

@@ -57,7 +57,7 @@ export async function showPractice(root, meta, hooks) {
   const panel = el("aside", { class: "panel" }, el("h2", {}, t("practice")), el("label", {}, t("table_size"), tableSel), modeBtns, result, placeGroup, shootGroup, undoBtn);
   clear(root).append(el("div", { class: "game practice" },
     el("header", { class: "hud" }, el("a", { href: "#/", class: "logo", "data-testid": "home-link" }, "bola8"), el("div", { class: "middle" }, t("practice"))),
-    el("main", { class: "board" }, el("div", { class: "banner-slot" }, banner), box), panel));
+    el("main", { class: "board" }, el("h1", { class: "sr-only" }, t("practice")), el("div", { class: "banner-slot" }, banner), box), panel));
   const tv = new TableView(canvas, geom);
   const controls = new StrokeControls(controlsBox, () => draw(), miscueLimit(meta));
   const onResize = () => { tv.resize(); draw(); };

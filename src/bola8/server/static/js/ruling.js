@@ -53,7 +53,8 @@ export function rulingBanner(ruling, view, opts = {}) {
     el("strong", { "data-testid": "ruling-title" }, h.label),
     who ? el("span", {}, ` · ${who}`) : null,
     el("span", { class: "turn", "data-testid": "ruling-turn" }, ` · ${h.text}`),
-    opts.onClose ? el("span", { class: "more", "aria-hidden": "true" }, "▾") : null);
+    opts.onClose ? el("button", { type: "button", class: "more", "data-testid": "ruling-more", "aria-expanded": "false",
+      "aria-label": t("ruling_open") }, "▾") : null);
   const facts = [];
   if (shot) {
     const call = shot.call;

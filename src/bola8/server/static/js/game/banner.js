@@ -11,16 +11,17 @@ export class Banner {
     this.meta = meta;
     this.element = el("div", { class: "banner", "data-testid": "ruling", hidden: true });
     this.shown = [];
-    // one strip above the table; a tap opens every reason over the table, another closes it
+    // one strip above the table; a tap on it (or its ▾ button, by keyboard) opens every reason over the
+    // table, another folds it
     this.element.addEventListener("click", (ev) => {
-      if (!ev.target.closest("button, summary, a, .article-text, input")) this.element.classList.toggle("open");
+      if (ev.target.closest(".more") || !ev.target.closest("button, summary, a, .article-text, input")) this.toggle();
     });
   }
 
   put(kind, n, node) {
     clear(this.element).append(node);
     this.element.hidden = false;
-    this.element.classList.remove("open");
+    this.toggle(false);
     this.shown.push({ kind, n });
     if (this.shown.length > 200) this.shown.shift();
   }
@@ -57,6 +58,12 @@ export class Banner {
       el("div", { class: "ruling-head legal" }, el("strong", {}, t(lag.reason === "hill_hill" ? "lag_title_hill" : "lag_title")),
         el("span", {}, ` · ${words.result || t("lag_waiting")}`)),
       el("ul", { class: "reasons" }, words.strokes.map((line) => el("li", {}, line)))));
+  }
+
+  toggle(open = !this.element.classList.contains("open")) {
+    this.element.classList.toggle("open", open);
+    const more = this.element.querySelector(".more");
+    if (more) more.setAttribute("aria-expanded", String(open));
   }
 
   hide() { this.element.hidden = true; }

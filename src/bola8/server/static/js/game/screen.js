@@ -106,7 +106,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     el("div", { class: "box" }, el("label", {}, t("link"), el("div", { class: "row" }, linkInput, copyBtn)), download));
   const panel = el("aside", { class: "panel" }, dock, extras);
   clear(root).append(el("div", { class: "game" }, hud,
-    el("main", { class: "board" }, el("div", { class: "banner-slot" }, banner.element), box, replayBar), panel));
+    el("main", { class: "board" }, el("h1", { class: "sr-only" }, t("game_heading")), el("div", { class: "banner-slot" }, banner.element), box, replayBar), panel));
   renderSoundBtn();
 
   // ---- the game as the server has it ------------------------------------------------------------

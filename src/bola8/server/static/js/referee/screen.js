@@ -36,10 +36,12 @@ export async function showReferee(root, meta, hooks, id, go) {
   let view = await get(`/api/tables/${encodeURIComponent(id)}`);
   const base = meta && meta.tables && meta.tables["9ft"] ? meta.tables["9ft"] : { length: 2.54, width: 1.27, ball_radius: 0.028575 };
   const geom = tableGeometry({ name: "9ft", ...base }, meta);
-  const s = { tool: "call", pending: null, facts: emptyFacts(), busy: false, whyTimer: null, whyAsked: 0, previews: 0 };
+  const s = { tool: "call", pending: null, facts: emptyFacts(), busy: false, whyTimer: null, whyAsked: 0, previews: 0,
+    cursor: null };            // the ball or pocket the keyboard is on: {ball} or {pocket}
 
-  const canvas = el("canvas", { "data-testid": "table", "aria-label": t("ref_table_label") });
-  const box = el("div", { class: "table-box" }, canvas);
+  const canvas = el("canvas", { "data-testid": "table", tabindex: "0", "aria-label": t("ref_table_label") });
+  const said = el("span", { class: "sr-only", "aria-live": "polite", "data-testid": "table-said" });
+  const box = el("div", { class: "table-box" }, canvas, said);
   const hud = el("header", { class: "hud", "data-testid": "hud" });
   const next = el("div", { class: "status", "data-testid": "next", "aria-live": "polite" });
   const bannerBox = el("div", { class: "ref-ruling", "data-testid": "ruling" });
@@ -57,7 +59,7 @@ export async function showReferee(root, meta, hooks, id, go) {
   const panel = el("aside", { class: "panel" }, next, summary, entry, actions, bannerBox, whyBox, el("div", { class: "row" }, undoBtn, exportBtn), officials,
     el("details", { class: "box", open: true }, el("summary", {}, t("ref_rulings")), rulingsList),
     token ? null : el("p", { class: "hint" }, t("token_missing")));
-  clear(root).append(el("div", { class: "game referee" }, hud, el("main", { class: "board" }, box), panel));
+  clear(root).append(el("div", { class: "game referee" }, hud, el("main", { class: "board" }, el("h1", { class: "sr-only" }, t("referee")), box), panel));
   const tv = new TableView(canvas, geom);
   const onResize = () => { tv.resize(); draw(); };
   window.addEventListener("resize", onResize);
@@ -80,7 +82,16 @@ export async function showReferee(root, meta, hooks, id, go) {
   function over() { return view.to_act === null && view.winner !== null && view.winner !== undefined; }
   function shotDue() { return !!token && !!view.to_act && view.to_act.action === "shot"; }
 
-  function draw() { drawDiagram(tv, geom, onTable(), s.facts, s.pending); }
+  function draw() {
+    drawDiagram(tv, geom, onTable(), s.facts, s.pending);
+    if (s.cursor && document.activeElement === canvas) {
+      const c = s.cursor, at = c.pocket ? geom.pockets[c.pocket].hole : slots(geom)[c.ball];
+      const [px, py] = tv.toPx(at[0], at[1]), r = (c.pocket ? pocketReach(tv.scale) : tapRadius(geom, tv.scale)) * tv.scale + 4;
+      const ctx = tv.ctx;
+      ctx.save(); ctx.strokeStyle = "#fff"; ctx.lineWidth = 2.5; ctx.setLineDash([5, 4]);
+      ctx.beginPath(); ctx.arc(px, py, r, 0, 2 * Math.PI); ctx.stroke(); ctx.restore();
+    }
+  }
 
   function renderHud() {
     const sc = view.score || [0, 0], players = names(), groups = st().groups, shooter = st().shooter;
@@ -119,7 +130,7 @@ export async function showReferee(root, meta, hooks, id, go) {
       return el("li", {}, `${t("game_n", { n: r.game_number })}: ${what}`);
     });
     if (view.result === "disqualification") games.push(el("li", {}, t("disqualified_player", { p: players[1 - view.winner] })));
-    clear(summary).append(el("h3", {}, t("game_over")), el("p", { class: "final" }, nextText()), el("ol", { class: "plain" }, games));
+    clear(summary).append(el("h2", { class: "box-title" }, t("game_over")), el("p", { class: "final" }, nextText()), el("ol", { class: "plain" }, games));
   }
 
   function renderEntry() {
@@ -133,7 +144,7 @@ export async function showReferee(root, meta, hooks, id, go) {
       const pick = (name) => el("select", { "data-testid": `lag-${name}`, "aria-label": t(name === "winner" ? "ref_lag_winner" : "ref_breaks") },
         players.map((p, i) => el("option", { value: String(i) }, p)));
       const winner = pick("winner"), breaks = pick("breaks");
-      entry.append(el("div", { class: "box" }, el("h3", {}, t("ref_lag_question")),
+      entry.append(el("div", { class: "box" }, el("h2", { class: "box-title" }, t("ref_lag_question")),
         el("label", {}, t("ref_lag_winner"), winner), el("label", {}, t("ref_breaks"), breaks),
         el("button", { type: "button", class: "primary", "data-testid": "lag-go", onclick: () => send("lag", { winner: Number(winner.value), breaks: Number(breaks.value) }) }, t("confirm"))));
       return;
@@ -141,7 +152,7 @@ export async function showReferee(root, meta, hooks, id, go) {
     const d = st().decision;
     if (d) {
       whyBox.hidden = true;
-      entry.append(el("div", { class: "box" }, el("h3", {}, t("ref_next_choice", { p: players[d.player] })),
+      entry.append(el("div", { class: "box" }, el("h2", { class: "box-title" }, t("ref_next_choice", { p: players[d.player] })),
         el("div", { class: "buttons" }, d.options.map((o) => el("button", { type: "button", class: "primary", "data-testid": `option-${o}`, onclick: () => send("choice", { option: o }) }, t(o))))));
       return;
     }
@@ -199,7 +210,14 @@ export async function showReferee(root, meta, hooks, id, go) {
       if (!shotDue() || nothingEntered(s.facts)) { whyBox.hidden = true; return; }
       let answer;
       s.previews += 1;
-      try { answer = await post(`/api/tables/${encodeURIComponent(id)}/preview`, shotBody()); } catch (e) { whyBox.hidden = true; return; }
+      try { answer = await post(`/api/tables/${encodeURIComponent(id)}/preview`, shotBody()); } catch (e) {
+        // facts that cannot go together: the referee's sentence says which, beside them
+        if (asked === s.whyAsked && e instanceof ApiError && e.status === 422) {
+          clear(whyBox).append(el("p", { class: "coach-error", role: "alert", "data-testid": "why-refused" }, e.message));
+          whyBox.hidden = false;
+        } else if (asked === s.whyAsked) whyBox.hidden = true;
+        return;
+      }
       if (asked !== s.whyAsked) return;
       renderWhy(answer);
     }, 120);
@@ -214,9 +232,9 @@ export async function showReferee(root, meta, hooks, id, go) {
         el("span", { class: "if" }, whatIfLabel(v.fact, v.value)), " → ", el("strong", {}, outcome), " ",
         el("button", { type: "button", class: "small", "data-testid": `whatif-apply-${v.fact}`, onclick: () => applyFact(v.fact, v.value) }, t("whatif_apply")));
     });
-    clear(whyBox).append(el("h3", {}, t("ref_why")),
+    clear(whyBox).append(el("h2", { class: "box-title" }, t("ref_why")),
       rulingBanner(answer.ruling, view, { compact: true, after: answer.state || null, shooter, meta }),
-      el("h3", {}, t("ref_whatif")), el("ul", { class: "whatif" }, variants));
+      el("h2", { class: "box-title" }, t("ref_whatif")), el("ul", { class: "whatif" }, variants));
     whyBox.hidden = false;
   }
 
@@ -254,7 +272,26 @@ export async function showReferee(root, meta, hooks, id, go) {
   canvas.addEventListener("pointerup", (ev) => {
     if (!shotDue() || st().decision) return;
     const [x, y] = tv.eventToWorld(ev);
-    const ball = ballAt(geom, tv.scale, [0, ...onTable()], x, y), pocket = tv.pocketAt(x, y, pocketReach(tv.scale));
+    tap(ballAt(geom, tv.scale, [0, ...onTable()], x, y), tv.pocketAt(x, y, pocketReach(tv.scale)));
+  });
+
+  // by keyboard: the arrows go from ball to ball and pocket to pocket, Enter or Space taps it
+  canvas.addEventListener("keydown", (ev) => {
+    if (!shotDue() || st().decision) return;
+    const targets = [...[0, ...onTable()].map((ball) => ({ ball })), ...Object.keys(geom.pockets).map((pocket) => ({ pocket }))];
+    const now = s.cursor ? targets.findIndex((x) => x.ball === s.cursor.ball && x.pocket === s.cursor.pocket) : -1;
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+    if (step !== undefined) {
+      s.cursor = targets[(now + step + targets.length) % targets.length];
+      said.textContent = s.cursor.pocket ? t(s.cursor.pocket) : s.cursor.ball === 0 ? t("cue_ball") : t("ball_n", { n: s.cursor.ball });
+      draw(); ev.preventDefault();
+    } else if ((ev.key === "Enter" || ev.key === " ") && s.cursor) {
+      tap(s.cursor.ball === undefined ? null : s.cursor.ball, s.cursor.pocket || null); ev.preventDefault();
+    }
+  });
+  canvas.addEventListener("blur", () => draw());
+
+  function tap(ball, pocket) {
     const f = s.facts;
     if (s.tool === "call") {
       if (ball !== null && ball !== 0) s.pending = ball;
@@ -268,7 +305,7 @@ export async function showReferee(root, meta, hooks, id, go) {
       if (ball !== null) f.off_table = f.off_table.includes(ball) ? f.off_table.filter((b) => b !== ball) : [...f.off_table, ball];
     }
     renderEntry(); draw();
-  });
+  }
 
   async function send(path, body) {
     if (s.busy) return null;
@@ -391,5 +428,5 @@ function setup(root, meta, go) {
       go(`#/table/${res.id}`);
     } catch (e) { toast(e instanceof ApiError ? e.message : String(e), "error"); } finally { start.disabled = false; }
   });
-  clear(root).append(el("div", { class: "home" }, el("header", { class: "home-head" }, el("a", { href: "#/", class: "logo" }, "bola8"), el("h1", {}, t("referee"))), el("div", { class: "cards single" }, form)));
+  clear(root).append(el("main", { class: "home" }, el("header", { class: "home-head" }, el("a", { href: "#/", class: "logo" }, "bola8"), el("h1", {}, t("referee"))), el("div", { class: "cards single" }, form)));
 }

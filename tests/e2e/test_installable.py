@@ -8,7 +8,7 @@ import json
 import struct
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser
 
 from tests.e2e.conftest import ARGS, CHROMIUM, SIZES
 
@@ -29,19 +29,18 @@ def test_every_icon_the_manifests_name_exists_at_its_size() -> None:
         assert {192, 512} <= sizes, name
 
 
-def test_the_app_and_the_referee_assistant_are_installable(server: str, tmp_path: Path) -> None:
-    with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS,
-                                                       base_url=server, **SIZES["phone"])
-        try:
-            page = context.new_page()
-            for where, start in (("/", "/"), ("/#/referee", "/#/referee")):
-                page.goto(where)
-                page.wait_for_function("() => window.bola8 && window.bola8.ready")
-                cdp = context.new_cdp_session(page)
-                assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == [], where
-                manifest = cdp.send("Page.getAppManifest")
-                assert manifest["errors"] == [], manifest["errors"]
-                assert json.loads(manifest["data"])["start_url"] == start
-        finally:
-            context.close()
+def test_the_app_and_the_referee_assistant_are_installable(browser: Browser, server: str, tmp_path: Path) -> None:
+    context = browser.browser_type.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
+                                                             args=ARGS, base_url=server, **SIZES["phone"])
+    try:
+        page = context.new_page()
+        for where, start in (("/", "/"), ("/#/referee", "/#/referee")):
+            page.goto(where)
+            page.wait_for_function("() => window.bola8 && window.bola8.ready")
+            cdp = context.new_cdp_session(page)
+            assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == [], where
+            manifest = cdp.send("Page.getAppManifest")
+            assert manifest["errors"] == [], manifest["errors"]
+            assert json.loads(manifest["data"])["start_url"] == start
+    finally:
+        context.close()

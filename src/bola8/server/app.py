@@ -30,6 +30,7 @@ from bola8.server.routes import ROUTERS, lobby
 from bola8.server.store import open_store
 from bola8.server.sync import Sync
 from bola8.server.tables import TableRegistry
+from bola8.server.tournaments import Tournaments
 
 
 def create_app(db: str, *, bot_workers: int = 1, coach_workers: int = 1, worker_nice: int = 5,
@@ -54,11 +55,13 @@ def create_app(db: str, *, bot_workers: int = 1, coach_workers: int = 1, worker_
     profiles = Profiles(store)
     games.finisher = profiles.finish
     tables = TableRegistry(store, hub)
+    tournaments = Tournaments(store, hub, tables, games)
     services = Services(store=store, hub=hub, games=games, bots=bots,
                         hints=HintService(workers=max(coach_workers, 1), nice=worker_nice),
                         tables=tables, creations=CreationLimit(creations_per_minute), profiles=profiles,
-                        sync=Sync(store, games, tables))
+                        sync=Sync(store, games, tables), tournaments=tournaments)
     services.sync.on_lobby.append(lambda: lobby.publish(services))
+    services.sync.on_other.append(tournaments.notified)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from bola8.server.live import Hub
     from bola8.server.profiles import Profiles
     from bola8.server.sync import Sync
+    from bola8.server.tournaments import Tournaments
     from bola8.server.rate import CreationLimit
     from bola8.server.registry import GameRegistry
     from bola8.server.store import SqlStore
@@ -42,6 +43,7 @@ class Services:
     creations: CreationLimit
     profiles: Profiles
     sync: Sync
+    tournaments: Tournaments
 
 
 def services_of(connection: HTTPConnection) -> Services:

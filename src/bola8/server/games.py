@@ -149,10 +149,10 @@ class LiveGame:
         self.lag_round = 0
         self.timer = TurnTimer()                      # Art. 24, from the actions' commit times
         self.thinking_since: float | None = None      # a bot of this game is deciding since then (unix time)
-        # playing together (docs/server-api.md): the profile holding each seat, and the seat that waits for
-        # the invited person (None once taken, or in a game made without an invitation)
+        # playing together (docs/server-api.md): the profile holding each seat, and for each seat the profile
+        # it is kept for (a tournament's online match: each player takes his own seat)
         self.profiles: list[str | None] = list(params.get("profiles") or [None, None])
-        self.open_seat: int | None = params.get("open_seat")
+        self.reserved: list[str | None] = list(params.get("reserved") or [None, None])
         self.rated = bool(params.get("rated", False))
         self.public = bool(params.get("public", False))
         self.invite: str | None = params.get("invite")            # the digest of the invitation's code
@@ -170,9 +170,14 @@ class LiveGame:
                 "kinds": list(params["players"]), "hints": bool(params.get("hints", True))}
 
     @property
+    def open_seats(self) -> list[int]:
+        """The person seats no one has taken yet (an invitation's guest, a tournament's players)."""
+        return [seat for seat in (0, 1) if self.kinds[seat] == "person" and self.tokens[seat] is None]
+
+    @property
     def invite_open(self) -> bool:
         """A seat still waits for the invited person: nothing can be played yet."""
-        return self.open_seat is not None
+        return bool(self.open_seats)
 
     def replay(self, data: dict[str, Any], at: float | None) -> None:
         """Apply a stored action again (a person joining, or an action of the match)."""
@@ -184,7 +189,6 @@ class LiveGame:
     def join(self, seat: int, name: str, profile: str | None, digest: str) -> None:
         """The invited person takes ``seat`` (an action of the game: counted, stored, applied again)."""
         self.names[seat], self.profiles[seat], self.tokens[seat] = name, profile, digest
-        self.open_seat = None
         self.actions += 1
 
     @property

@@ -99,7 +99,7 @@ def make_game(s: Services, request: NewGame, lang: str) -> Made:
     code = None
     if request.invite:
         code = secrets.token_urlsafe(CODE_BYTES)
-        params.update(open_seat=1, invite=token_digest(code), public=request.public)
+        params.update(invite=token_digest(code), public=request.public)
     if any(profiles):
         params["profiles"] = profiles
     if request.rated:
@@ -122,15 +122,25 @@ def join(s: Services, game_id: str, code: str | None, name: str | None, profile_
     game = s.games.load(game_id)
     if game.session.over:
         raise over()
-    seat = game.open_seat
-    if seat is None:
+    if not game.open_seats:
         raise ApiError(409, "seat: both seats of this game are taken.", "seat: los dos asientos de esta partida están "
                                                                          "ocupados.")
-    if not game.public and (code is None or game.invite is None
-                            or not secrets.compare_digest(token_digest(code), game.invite)):
-        raise ApiError(403, "invite: this is not the invitation's code.", "invite: este no es el código de la "
-                                                                           "invitación.")
     profile = s.profiles.of_token(profile_token, "profile")
+    if any(game.reserved):
+        # a tournament's online match: each player takes the seat kept for his profile, with no code
+        if profile is None or profile.id not in game.reserved:
+            raise ApiError(403, "profile: this match is kept for its two players; give your profile's token.",
+                           "profile: este encuentro está reservado a sus dos jugadores; dé el token de su perfil.")
+        seat = game.reserved.index(profile.id)
+        if seat not in game.open_seats:
+            raise ApiError(409, "seat: your seat of this match is taken already (from another device?).",
+                           "seat: su asiento de este encuentro ya está ocupado (¿desde otro dispositivo?).")
+    else:
+        seat = game.open_seats[0]
+        if not game.public and (code is None or game.invite is None
+                                or not secrets.compare_digest(token_digest(code), game.invite)):
+            raise ApiError(403, "invite: this is not the invitation's code.", "invite: este no es el código de la "
+                                                                               "invitación.")
     if profile is not None and profile.id == game.profiles[1 - seat]:
         raise ApiError(409, "profile: a profile cannot play itself; the other seat is already yours.",
                        "profile: un perfil no puede jugar contra sí mismo; el otro asiento ya es suyo.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -30,6 +30,7 @@ class LiveTable:
     digest: str                  # of the token that keeps the table
     changes: int                 # stored changes (the next one's number)
     last_at: float | None        # unix time of the last change: the shot clock of Art. 24 runs from it
+    params: dict[str, Any] = field(default_factory=dict)   # what made it (a tournament's match: which)
 
 
 def apply_change(match: RealTableMatch, data: dict[str, Any], at: float | None = None) -> Any:
@@ -63,7 +64,8 @@ def table_clock(match: RealTableMatch, last_at: float | None, now: float) -> dic
     return data
 
 
-def table_view(table_id: str, match: RealTableMatch, lang: str, last_at: float | None = None) -> dict[str, Any]:
+def table_view(table_id: str, match: RealTableMatch, lang: str, last_at: float | None = None,
+               params: dict[str, Any] | None = None) -> dict[str, Any]:
     """The table's view for the page (TABLE_VIEW, docs/server-api.md)."""
     now = match.to_act()
     state = match.state
@@ -82,6 +84,9 @@ def table_view(table_id: str, match: RealTableMatch, lang: str, last_at: float |
         "winner": match.progress.winner,
         "result": match.progress.result,
         "can_undo": bool(match.history),
+        # a tournament's match (bola8.server.tournaments): which tournament, match and table number
+        "tournament": None if not params or "tournament" not in params else {
+            "id": params["tournament"], "match": params.get("match"), "number": params.get("number")},
         "warned": sorted(match.warned),
         "clock": table_clock(match, last_at, time.time()),
         "rulings": [{"n": e.n, "kind": e.kind, "game_number": e.game_number, "player": e.player,
@@ -102,6 +107,8 @@ class TableRegistry:
         self.live: OrderedDict[str, LiveTable] = OrderedDict()
         # told of every table that changed here or on another server (a tournament moves on)
         self.listeners: list[Callable[[str, LiveTable], None]] = []
+        # asked before a change is applied; each may refuse it (a tournament: an undo its bracket cannot take)
+        self.guards: list[Callable[[str, LiveTable, dict[str, Any]], None]] = []
 
     def load(self, table_id: str) -> LiveTable:
         """A table, from memory (brought up to date when other servers share the store) or rebuilt."""
@@ -120,7 +127,7 @@ class TableRegistry:
         for data, at in zip(stored.actions, stored.times):
             apply_change(match, data, at)
         last_at = stored.times[-1] if stored.times else None
-        table = LiveTable(match, str(stored.tokens), len(stored.actions), last_at)
+        table = LiveTable(match, str(stored.tokens), len(stored.actions), last_at, params)
         self._hold(table_id, table)
         return table
 
@@ -148,25 +155,35 @@ class TableRegistry:
     def view(self, table_id: str, lang: str) -> dict[str, Any]:
         """The view of table ``table_id`` in ``lang``."""
         table = self.load(table_id)
-        return table_view(table_id, table.match, lang, table.last_at)
+        return table_view(table_id, table.match, lang, table.last_at, table.params)
 
-    def create(self, players: tuple[str, str], race: int, ruleset: str, extra: dict[str, Any] | None = None) -> tuple[str, str]:
-        """A new table, stored: its id and the token that keeps it (``extra``: kept with its parameters,
-        e.g. the tournament and match it is played for)."""
+    def create(self, players: tuple[str, str], race: int, ruleset: str, extra: dict[str, Any] | None = None,
+               digest: str | None = None) -> tuple[str, str | None]:
+        """A new table, stored: its id and the token that keeps it. ``extra`` is kept with its parameters
+        (a tournament's match: which); ``digest``, the digest of a token given elsewhere (a tournament's
+        table number's: the referee's phone at that table keeps every match played there) - then no new
+        token is made (None)."""
         opened = round(time.time(), 3)
         match = RealTableMatch(players, race, ruleset, opened_at=opened)
         table_id = "t_" + secrets.token_urlsafe(9)
-        token = secrets.token_urlsafe(24)
+        token = None
+        if digest is None:
+            token = secrets.token_urlsafe(24)
+            digest = token_digest(token)
         params = {"players": list(players), "race": race, "ruleset": ruleset, "opened_at": opened, **(extra or {})}
-        self.store.create(table_id, "table", params, token_digest(token))
-        self._hold(table_id, LiveTable(match, token_digest(token), 0, None))
+        self.store.create(table_id, "table", params, digest)
+        self._hold(table_id, LiveTable(match, digest, 0, None, params))
         return table_id, token
 
-    def change(self, table_id: str, token: str | None, data: dict[str, Any], lang: str) -> dict[str, Any]:
-        """Apply one change entered with the table's token: stored, published, answered."""
+    def change(self, table_id: str, token: str | None, data: dict[str, Any], lang: str,
+               official: bool = False) -> dict[str, Any]:
+        """Apply one change entered with the table's token: stored, published, answered. ``official``: made
+        by the server for a tournament's director (his token was checked), with no table token."""
         table = self.load(table_id)
-        if not token or not secrets.compare_digest(token_digest(token), table.digest):
+        if not official and (not token or not secrets.compare_digest(token_digest(token), table.digest)):
             raise forbidden("this table")
+        for guard in self.guards:
+            guard(table_id, table, data)
         at = time.time()
         result = apply_change(table.match, data, at)
         try:
@@ -191,7 +208,8 @@ class TableRegistry:
     def _changed(self, table_id: str, table: LiveTable) -> None:
         if self.hub.watched(table_id):
             self.hub.publish(table_id, {lang_: json.dumps({"view": table_view(table_id, table.match, lang_,
-                                                                                table.last_at)}, ensure_ascii=False)
+                                                                                table.last_at, table.params)},
+                                                               ensure_ascii=False)
                                         for lang_ in ("es", "en")})
         for listener in self.listeners:
             listener(table_id, table)

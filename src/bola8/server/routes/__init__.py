@@ -3,6 +3,7 @@ app includes them - the static files last, as their catch-all path would shadow 
 
 from __future__ import annotations
 
-from bola8.server.routes import games, lobby, meta, practice, profiles, static, tables
+from bola8.server.routes import games, lobby, meta, practice, profiles, static, tables, tournaments
 
-ROUTERS = (games.router, tables.router, profiles.router, lobby.router, practice.router, meta.router, static.router)
+ROUTERS = (games.router, tables.router, profiles.router, lobby.router, tournaments.router, practice.router,
+           meta.router, static.router)

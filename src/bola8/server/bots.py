@@ -151,7 +151,7 @@ class BotRunner:
         return "act" if now is not None and game.is_bot(now.seat) else None
 
     async def _move(self, game_id: str) -> None:
-        game = self.registry.load(game_id)
+        game = self.registry.load(game_id, fresh=True)
         due = self._due(game)
         if due is None or self.stopping:
             return

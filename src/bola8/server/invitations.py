@@ -119,7 +119,7 @@ def make_game(s: Services, request: NewGame, lang: str) -> Made:
 
 def join(s: Services, game_id: str, code: str | None, name: str | None, profile_token: str | None) -> tuple[int, str]:
     """The invited person takes the waiting seat: its number and token (see the module)."""
-    game = s.games.load(game_id)
+    game = s.games.load(game_id, fresh=True)
     if game.session.over:
         raise over()
     if not game.open_seats:

@@ -110,12 +110,13 @@ class TableRegistry:
         # asked before a change is applied; each may refuse it (a tournament: an undo its bracket cannot take)
         self.guards: list[Callable[[str, LiveTable, dict[str, Any]], None]] = []
 
-    def load(self, table_id: str) -> LiveTable:
-        """A table, from memory (brought up to date when other servers share the store) or rebuilt."""
+    def load(self, table_id: str, *, fresh: bool = False) -> LiveTable:
+        """A table, from memory or rebuilt; ``fresh`` (before a change): brought up to date from the store
+        first when other servers share it (a read waits for their announcements, as the games')."""
         found = self.live.get(table_id)
         if found is not None:
             self.live.move_to_end(table_id)
-            if self.store.shared:
+            if fresh and self.store.shared:
                 self.catch_up(table_id, found)
             return found
         stored = self.store.load(table_id, "table")
@@ -179,7 +180,7 @@ class TableRegistry:
                official: bool = False) -> dict[str, Any]:
         """Apply one change entered with the table's token: stored, published, answered. ``official``: made
         by the server for a tournament's director (his token was checked), with no table token."""
-        table = self.load(table_id)
+        table = self.load(table_id, fresh=True)
         if not official and (not token or not secrets.compare_digest(token_digest(token), table.digest)):
             raise forbidden("this table")
         for guard in self.guards:

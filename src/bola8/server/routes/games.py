@@ -110,7 +110,7 @@ def act(s: Services, game_id: str, token: str | None, action: Action, lang: str)
 
 def seated(s: Services, game_id: str, token: str | None, action: Action) -> tuple[LiveGame, int]:
     """The game and the seat whose token the request carries, for an action on a match in play."""
-    game = s.games.load(game_id)
+    game = s.games.load(game_id, fresh=True)
     now = game.session.to_act()
     if now is None:
         raise over()

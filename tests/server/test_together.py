@@ -126,7 +126,7 @@ def test_profiles_and_a_rated_match_move_both_ratings(client) -> None:
     assert board[1]["rating"] == {"rating": round(lost[0], 1), "deviation": round(lost[1], 1)}
     page = client.get(f"/api/profiles/{winner_id}").json()
     assert page["games"] == 1 and page["wins"] == 1 and page["matches"][0]["id"] == game and page["matches"][0]["won"]
-    assert page["playing"] == [] and page["stats"]["racks"] == 1
+    assert page["playing"] == [] and page["stats"]["racks"] == 0      # (a rack forfeited before any shot)
 
 
 def test_refusals_of_profiles(client) -> None:
@@ -146,3 +146,24 @@ def test_a_link_as_a_qr_code(client) -> None:
     r = client.get("/api/qr", params={"text": "http://127.0.0.1:8808/#/join/g_x/code"})
     assert r.status_code == 200 and r.headers["content-type"] == "image/svg+xml" and r.text.startswith("<svg")
     assert client.get("/api/qr").status_code == 422 and client.get("/api/qr", params={"text": "x" * 1001}).status_code == 422
+
+
+def test_a_profile_adds_up_its_figures_from_the_strokes_played(client) -> None:
+    ana, ana_token = profile(client, "Ana")
+    luis, luis_token = profile(client, "Luis")
+    made = invitation(client, profile=ana_token)
+    game, code = made["id"], made["invite"]
+    tokens = [made["seats"][0]["token"],
+              client.post(f"/api/games/{game}/join", json={"invite": code, "profile": luis_token}).json()["token"]]
+    client.post(f"/api/games/{game}/lag", json={"speed": 2.4}, headers=bearer(tokens[0]))
+    view = client.post(f"/api/games/{game}/lag", json={"speed": 2.6}, headers=bearer(tokens[1])).json()["view"]
+    breaker = view["to_act"]["seat"]
+    if view["to_act"]["action"] == "place":
+        client.post(f"/api/games/{game}/place", json={"x": 0.6, "y": 0.3}, headers=bearer(tokens[breaker]))
+    client.post(f"/api/games/{game}/shot", json={"strike": {"speed": 8.0, "phi": 90.0}}, headers=bearer(tokens[breaker]))
+    after = client.get(f"/api/games/{game}").json()
+    client.post(f"/api/games/{game}/declare", json={"what": "forfeit"},
+                headers=bearer(tokens[after["to_act"]["seat"]]))
+    stats = client.get(f"/api/profiles/{[ana, luis][breaker]}").json()["stats"]
+    assert stats["racks"] == 1 and stats["breaks"] == 1 and stats["shots"] >= 1
+    assert stats["breaks_made_share"] in (0.0, 1.0) and stats["fouls_per_rack"] is not None

@@ -116,6 +116,7 @@ class ShotEntry:
     before: Game                 # the position the stroke was played from
     stroke: ShotAction           # as executed (a bot's stroke with its noise; the time Art. 24 judged)
     ruling: rules.Ruling
+    object_ball_down: bool = False   # an object ball dropped (a break that made a ball: the players' figures)
 
     def turn(self) -> Turn:
         """The stroke's turn, played again: the same simulation and the same ruling as when it was played."""
@@ -217,8 +218,9 @@ class LiveGame:
             self.last_ruling = turn.ruling
         if turn is not None and turn.kind == "shot" and before is not None:
             assert isinstance(outcome.action, ShotAction)
+            down = turn.shot is not None and any(p.ball != 0 for p in turn.shot.pocketed)
             self.shots.append(ShotEntry(len(self.shots) + 1, seat, game_number, self.actions - 1, before,
-                                        outcome.action, turn.ruling))
+                                        outcome.action, turn.ruling, down))
         if outcome.lag_strokes:
             self._lagged(outcome)
         if at is not None:

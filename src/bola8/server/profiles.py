@@ -9,15 +9,14 @@ something against the bots too.
 Ratings move when a **rated** match ends - a match between two seats tied to
 two different profiles, made with ``rated: true`` - in the same transaction
 as the match's last action, so no result is counted twice, whichever server
-stores it (:class:`~bola8.server.store.sql.Finish`). The system is OpenSkill
-(the ``openskill`` library, Weng and Lin's Bayesian rating, model
-Plackett-Luce) with its defaults scaled by 60, so that a new profile stands
-at 1500 with a deviation of 500 (the library's mu = 25, sigma = 25/3): the
-rating shown is mu, the deviation sigma. A match lost by forfeits is lost
-like any other.
+stores it (:class:`~bola8.server.store.sql.Finish`). The system is
+:mod:`bola8.competition.ratings`' (OpenSkill's Plackett-Luce model on a 1500
+scale: a new profile stands at 1500 with a deviation of 500). A match lost by
+forfeits is lost like any other.
 
-Each seat's result is kept with its statistics of the match (pots per called
-shot, fouls, breaks made, break-and-runs); a profile's page adds them up.
+Each seat's result is kept with its figures of the match
+(:mod:`bola8.game.player_stats`: pots per called shot, fouls, breaks made,
+break-and-runs, the arena's definitions); a profile's page adds them up.
 """
 
 from __future__ import annotations
@@ -25,28 +24,25 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from bola8.competition import ratings
+from bola8.competition.ratings import INITIAL, Rating
 from bola8.game.names import player_name
+from bola8.game.player_stats import COUNTS, Figures, RackShot, rack_figures
 from bola8.server.errors import ApiError, not_found
 from bola8.server.store import Finish, Profile, Result, SqlStore, token_digest
 
 if TYPE_CHECKING:
     from bola8.server.games import LiveGame
 
-SCALE = 60.0                  # OpenSkill's defaults (mu 25, sigma 25/3) times this: 1500 and 500
-START = (25.0 * SCALE, 25.0 / 3.0 * SCALE)
 MATCHES_SHOWN = 50
 LEADERBOARD = 100
+START = (INITIAL.rating, INITIAL.deviation)
 
 
 def rate(winner: tuple[float, float], loser: tuple[float, float]) -> tuple[tuple[float, float], tuple[float, float]]:
-    """The new (rating, deviation) of a match's winner and loser, by OpenSkill on bola8's scale."""
-    from openskill.models import PlackettLuce
-
-    model = PlackettLuce(mu=START[0], sigma=START[1], beta=START[1] / 2.0, tau=START[1] / 100.0)
-    first = model.rating(mu=winner[0], sigma=winner[1])
-    second = model.rating(mu=loser[0], sigma=loser[1])
-    [[first], [second]] = model.rate([[first], [second]], ranks=[1, 2])
-    return (first.mu, first.sigma), (second.mu, second.sigma)
+    """The new (rating, deviation) of a match's winner and loser (:func:`bola8.competition.ratings.rate`)."""
+    won, lost = ratings.rate(Rating(*winner), Rating(*loser))
+    return (won.rating, won.deviation), (lost.rating, lost.deviation)
 
 
 class Profiles:
@@ -150,45 +146,23 @@ def _opponent(params: dict[str, Any], seat: int) -> str | None:
     return str(names[1 - seat]) if len(names) == 2 and names[1 - seat] is not None else None
 
 
-def seat_stats(game: LiveGame, seat: int) -> dict[str, int]:
-    """One seat's counts of a match (see :func:`totals` for what they mean)."""
-    calls = made = fouls = breaks = breaks_made = 0
-    racks_broken: dict[int, int] = {}
-    for entry in game.shots:
-        if entry.seat != seat:
-            continue
-        ruling = entry.ruling
-        fouls += ruling.foul
-        if entry.before.state.phase == "break":
-            breaks += 1
-            racks_broken[entry.game_number] = seat
-            breaks_made += bool(ruling.legally_pocketed) and not ruling.foul
-        elif entry.stroke.call is not None:
-            calls += 1
-            made += entry.stroke.call.ball in ruling.legally_pocketed and not ruling.foul
-    runs = 0
+def seat_stats(game: LiveGame, seat: int) -> dict[str, Any]:
+    """One seat's figures of a match (:func:`bola8.game.player_stats.rack_figures`, rack by rack)."""
+    total = Figures()
     for record in game.session.games:
-        number = record["number"]
-        if record.get("winner") == seat and racks_broken.get(number) == seat and \
-                all(entry.seat == seat for entry in game.shots if entry.game_number == number):
-            runs += 1
-    racks = sum(1 for record in game.session.games if record.get("result") != "stalemate")
-    return {"racks": racks, "calls": calls, "made": made, "fouls": fouls, "breaks": breaks,
-            "breaks_made": breaks_made, "break_and_runs": runs}
+        shots = [RackShot(player=entry.seat, on_break=entry.before.state.phase == "break",
+                          called=entry.stroke.call is not None and not entry.stroke.note.startswith("safety"),
+                          made=entry.stroke.call is not None and entry.stroke.call.ball in entry.ruling.legally_pocketed
+                          and not entry.ruling.foul,
+                          foul=entry.ruling.foul, object_ball_down=entry.object_ball_down)
+                 for entry in game.shots if entry.game_number == record["number"]]
+        total = total + rack_figures(shots, seat, record["breaker"], record["result"], record["winner"])
+    return total.to_dict()
 
 
-def totals(stats: list[dict[str, int]]) -> dict[str, Any]:
-    """Counts added over matches, with the shares a profile shows: pots per called shot (called shots
-    that went in as called, of those called, breaks and safeties left out), fouls per rack, breaks that
-    made a ball without a foul, and break-and-runs (racks won from the break without the opponent
-    shooting) per break."""
-    sums = {key: sum(int(s.get(key, 0)) for s in stats)
-            for key in ("racks", "calls", "made", "fouls", "breaks", "breaks_made", "break_and_runs")}
-
-    def share(part: int, whole: int) -> float | None:
-        return None if whole == 0 else round(part / whole, 3)
-
-    return {**sums, "pots_per_call": share(sums["made"], sums["calls"]),
-            "fouls_per_rack": share(sums["fouls"], sums["racks"]),
-            "breaks_made_share": share(sums["breaks_made"], sums["breaks"]),
-            "break_and_run_share": share(sums["break_and_runs"], sums["breaks"])}
+def totals(stats: list[dict[str, Any]]) -> dict[str, Any]:
+    """Figures added over matches, with their rates (:meth:`bola8.game.player_stats.Figures.to_dict`)."""
+    total = Figures()
+    for counts in stats:
+        total = total + Figures(**{key: int(counts.get(key, 0)) for key in COUNTS})
+    return total.to_dict()

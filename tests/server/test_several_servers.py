@@ -116,12 +116,13 @@ def test_a_game_made_on_one_server_is_joined_and_played_on_the_other_live_on_bot
 
 def test_a_bot_action_is_played_once_and_a_killed_server_loses_nothing(postgres_url: str) -> None:
     with servers(postgres_url) as (one, two):
-        made = one.call("POST", "/api/games", {"players": ["bot", "bot"], "race": 2, "seed": 9})
+        made = one.call("POST", "/api/games", {"players": ["bot", "bot"], "race": 4, "seed": 9})
         game = made["id"]
         two.call("GET", f"/api/games/{game}")                    # the second server holds it too: both may play
-        until(lambda: one.call("GET", f"/api/games/{game}")["actions"] >= 12)
-        before = one.call("GET", f"/api/games/{game}")["actions"]
-        one.stop(signal.SIGKILL)                                  # killed in the middle of the match
+        before = until(lambda: (lambda v: v["actions"] if v["actions"] >= 12 else 0)(
+            one.call("GET", f"/api/games/{game}")))
+        one.stop(signal.SIGKILL)                                  # killed in the middle of the match (race to 4)
+        assert two.call("GET", f"/api/games/{game}")["to_act"] is not None, "the match ended before the kill"
         until(lambda: two.call("GET", f"/api/games/{game}")["to_act"] is None, timeout=240)
         final = two.call("GET", f"/api/games/{game}")
         assert final["actions"] > before and final["winner"] in (0, 1)

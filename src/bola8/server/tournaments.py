@@ -69,6 +69,7 @@ class LiveTournament:
 
     @property
     def tables(self) -> int:
+        """How many tables the club plays it on (numbered 1 to this; 0 for an online tournament)."""
         return int(self.params.get("tables", 0))
 
     def apply(self, event: dict[str, Any]) -> None:

@@ -82,7 +82,6 @@ MAKERATE_SHOTS: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {
     "straight 1.05": ((0.081, 1.123), (0.595, 1.736)),
     "cut 30 1.05": ((0.428, 0.953), (0.595, 1.736)),
 }
-SCRATCH_CODES = ("cue_ball_pocketed", "cue_ball_off_table")
 
 Progress = Callable[[int, int], None]          # (racks done, racks in all)
 
@@ -351,10 +350,9 @@ def side_figures(turns: Sequence[Turn], notes: Sequence[str], seat: int, breaker
     made_ball = kept = scratch = foul = False
     if first_break is not None:
         shot = first_break.shot
-        down = [p.ball for p in shot.pocketed if p.ball != 0] if shot is not None else []
-        codes = first_break.ruling.codes
+        down = list(shot.pocketed_object_balls) if shot is not None else []
         foul = bool(first_break.ruling.foul)
-        scratch = any(code in codes for code in SCRATCH_CODES)
+        scratch = shot is not None and (shot.cue_ball_pocketed or shot.cue_ball_off_table)
         made_ball = bool(down) and not foul
         kept = not foul and not first_break.ruling.turn_passes
     ran = bool(breaker == seat and end.phase == "over" and end.result == "win" and end.winner == seat

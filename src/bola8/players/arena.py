@@ -71,8 +71,6 @@ if TYPE_CHECKING:
 
 DEFAULT_OPPONENTS = ("bot:baseline", "bot:club", "bot:pro", "bot:champion")
 DEFAULT_NOISES = (1.0, 2.0, 5.0)
-TABLES = ("7ft", "8ft", "9ft")
-RULESETS = ("spanish", "spanish-coin-op")
 MAX_RACKS = 1_000_000
 # The make-rate shots (cue ball, the 8) into the foot-right pocket, on the 9-ft table: the set-up of
 # the make-rate table the computer olympiads' engine was measured with (docs/benchmark.md).
@@ -138,13 +136,11 @@ class ArenaSpec:
         _whole(self.seed, "seed", ("a seed", "una semilla"), 0, 2**63 - 1)
         _whole(self.makerate_trials, "makerate_trials", ("a number of trials", "un número de intentos"), 0,
                1_000_000)
-        if self.table not in TABLES:
-            raise InputError(f"table: {self.table!r} is not a table; expected one of {', '.join(TABLES)}.",
-                             f"table: {self.table!r} no es una mesa; se esperaba una de {', '.join(TABLES)}.")
-        if self.ruleset not in RULESETS:
-            raise InputError(f"ruleset: {self.ruleset!r} is not a ruleset; expected one of {', '.join(RULESETS)}.",
-                             f"ruleset: {self.ruleset!r} no es un reglamento; se esperaba uno de "
-                             f"{', '.join(RULESETS)}.")
+        from bola8.game.position import table_named
+        from bola8.rules import get_ruleset
+
+        table_named(self.table)              # the registries' own checks, in their own words
+        get_ruleset(self.ruleset)
 
     def units(self) -> list[ArenaUnit]:
         """Every rack of the arena, in the order the results list them."""

@@ -144,3 +144,21 @@ def blocked(xy: FloatArray, index: IntArray, mouths: FloatArray, axes: FloatArra
         if not free:
             count += 1
     return count
+
+
+@_jit
+def leaf_figures(xy: FloatArray, callable_idx: IntArray, cue_x: float, cue_y: float, in_hand: bool,
+                 kitchen_only: bool, head_y: float, width: float, length: float, mouths: FloatArray,
+                 axes: FloatArray, sides: IntArray, radius: float, sigma: float, back: float,
+                 max_cut: float, min_lateral: float) -> tuple[FloatArray, IntArray]:
+    """What the value of a position needs, in one call: the shooter's two best straight-pot chances
+    (:func:`best_chances`) and, for every ball, 1 when it has no clear line to a pocket that takes it
+    (:func:`blocked`)."""
+    best = best_chances(xy, callable_idx, cue_x, cue_y, in_hand, kitchen_only, head_y, width, length, mouths,
+                        axes, sides, radius, sigma, back, max_cut, min_lateral)
+    flags = np.zeros(xy.shape[0], dtype=np.int64)
+    single = np.zeros(1, dtype=np.int64)
+    for i in range(xy.shape[0]):
+        single[0] = i
+        flags[i] = blocked(xy, single, mouths, axes, sides, radius)
+    return best, flags

@@ -203,10 +203,51 @@ def position_value(game: Game, player: int, sigma: float, q: float, stalemate: f
     if state.phase == "break" or state.decision is not None:
         return 0.5          # a new rack, or a choice the search settles on its own (see search.py)
     shooter = state.shooter
-    p1 = first_shot(best_direct_chances(game, sigma))
-    mine, theirs = trouble_balls(game, shooter), trouble_balls(game, 1 - shooter)
+    chances, blocked = _leaf(game, sigma)
+    p1 = first_shot(chances)
+    mine, theirs = _trouble(state, shooter, blocked), _trouble(state, 1 - shooter, blocked)
     w = win_chance(p1, balls_needed(state, shooter), balls_needed(state, 1 - shooter), q, mine, theirs)
     return w if player == shooter else 1.0 - w
+
+
+def _leaf(game: Game, sigma: float) -> tuple[list[float], set[int]]:
+    """:func:`best_direct_chances` and the balls with no clear line to a pocket, from one compiled call
+    (:func:`bola8.players._chances.leaf_figures`): a search values thousands of positions a decision."""
+    import numpy as np
+
+    from bola8.players._chances import leaf_figures
+
+    state, spec = game.state, game.spec
+    in_hand = game.cue_in_hand and not game.cue_placed
+    cue: Point | None = None
+    numbers: list[int] = []
+    points: list[Point] = []
+    for number, where in game.balls:
+        if number == CUE:
+            cue = where
+        else:
+            numbers.append(number)
+            points.append(where)
+    if not points:
+        return [], set()
+    wanted = set(callable_balls(state))
+    index = np.array([i for i, n in enumerate(numbers) if n in wanted], dtype=np.int64)
+    if cue is None and not in_hand:
+        index = index[:0]
+    mouths_xy, axes, sides = _pocket_arrays(spec)
+    cx, cy = cue if cue is not None else (0.0, 0.0)
+    best, flags = leaf_figures(np.array(points, dtype=np.float64), index, cx, cy, in_hand, game.kitchen_only,
+                               spec.head_string_y, spec.width, spec.length, mouths_xy, axes, sides, spec.ball_radius,
+                               sigma, BALL_IN_HAND_DISTANCE, MAX_CUT_DEG, MIN_LATERAL)
+    return [float(p) for p in best if p > 0.0], {n for n, flag in zip(numbers, flags.tolist()) if flag}
+
+
+def _trouble(state: State, player: int, blocked: set[int]) -> int:
+    """:func:`trouble_balls` counted from the set of blocked balls."""
+    if state.groups is None:
+        return min(len(blocked & set(SOLIDS)), len(blocked & set(STRIPES)))
+    own = set(state.remaining(player))
+    return len(blocked & (own if own else {8}))
 
 
 def trouble_balls(game: Game, player: int) -> int:

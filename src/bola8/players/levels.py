@@ -22,6 +22,8 @@ machine. The measured strength of each level is in docs/bots.md (``benchmarks/be
 - ``break_search``: the break is optimised on the table's own racks (else a plain break).
 - ``continuation``: the chance it gives itself of making each further ball of a
   run, in the value of a position (see :mod:`bola8.players.estimate`).
+- ``confirm``: its best pots (and its best safety) played again on fresh noisy
+  samples, and the shot chosen on those alone (``Searcher.confirm``).
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ class Level:
     placements: int
     break_search: bool
     continuation: float
+    confirm: int = 0
 
     def label(self, lang: str = "es") -> str:
         """The level's name for people, in ``lang``."""
@@ -87,7 +90,7 @@ LEVELS: dict[str, Level] = {
                  safeties=8, placements=4, break_search=True, continuation=0.84),
     "champion": Level("champion", "bot campeón", "champion bot", noise_scale=1.0, kinds=SHOT_KINDS,
                       plans=16, refine=7, strokes=_FULL, finalists=16, samples=48, lookahead=5, groups=4,
-                      safeties=10, placements=6, break_search=True, continuation=0.9),
+                      safeties=10, placements=6, break_search=True, continuation=0.9, confirm=3),
 }
 LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)
 

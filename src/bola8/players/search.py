@@ -23,8 +23,10 @@ For a position where the bot must shoot, :meth:`Searcher.search` does:
    grouped by the balls left and the cue ball's place; one position of each
    large group gets a search of its own next shot (steps 1-3, smaller), and
    the difference between that and the quick estimate corrects every sample
-   of the group. So the value of a shot is its chance to pot times the value of
-   the next shot it leaves, simulated, two shots deep.
+   of the group. A position another candidate of the same search has left
+   (the same balls, the cue ball in the same cell) is searched once. So the
+   value of a shot is its chance to pot times the value of the next shot it
+   leaves, simulated, two shots deep.
 5. **Safeties** (:func:`~bola8.players.shots.safety_plans`): strokes with no
    call, checked on the noiseless simulator for a legal hit, the best sampled
    under noise like the pots; the opponent's chance from what is left is the
@@ -135,6 +137,8 @@ class Searcher:
         self.q = level.continuation
         self.simulations = 0
         self.rack = NEUTRAL          # the breaker's value of a new rack (the bot sets its break's)
+        # one search's looked-ahead positions: (balls left, cue ball's cell) -> the searched value
+        self.ahead: dict[tuple[object, ...], tuple[float, float]] = {}   # and the quick estimate there
 
     # ------------------------------------------------------------ the value of a game
     def replay(self, state: State, player: int) -> float:
@@ -333,16 +337,36 @@ class Searcher:
             if after.is_over or after.state.shooter != me or after.needs_placement or after.state.decision:
                 continue
             groups.setdefault(layout_signature(after.layout, GROUP_CELL), []).append(index)
-        ranked = sorted(groups.values(), key=lambda members: -len(members))[:self.level.groups]
-        for members in ranked:
+        ranked = sorted(groups.items(), key=lambda item: -len(item[1]))[:self.level.groups]
+        for signature, members in ranked:
             rep_turn, rep_value = c.outcomes[members[0]]
-            searched = self.next_shot_value(rep_turn.game)
-            delta = searched - rep_value
+            if signature not in self.ahead:      # another candidate may have left the same position
+                self.ahead[signature] = (self.next_shot_value(rep_turn.game), rep_value)
+            searched, estimated = self.ahead[signature]
             for index in members:
                 turn, v = c.outcomes[index]
-                c.outcomes[index] = (turn, min(1.0, max(0.0, v + delta)))
+                c.outcomes[index] = (turn, min(1.0, max(0.0, v + searched - estimated)))
         c.searched = True
         self._shares(c, me)
+
+    def confirm(self, game: Game, candidates: list[Candidate], draws: list[list[float]]) -> None:
+        """Play ``candidates`` again on fresh ``draws`` and value them on those alone. The best of many
+        candidates on the same samples is the one its samples flattered most (a shot that missed
+        once in fifty looks as sure as one that never misses); fresh samples judge the few
+        finalists without that bias. A sample that kept the turn in a position already looked
+        ahead from (the same balls, the cue ball's cell) is corrected by that search."""
+        me = game.state.shooter
+        self.sample(game, candidates, draws)
+        for c in candidates:
+            for index, (turn, v) in enumerate(c.outcomes):
+                after = turn.game
+                if after.is_over or after.state.shooter != me or after.needs_placement or after.state.decision:
+                    continue
+                ahead = self.ahead.get(layout_signature(after.layout, GROUP_CELL))
+                if ahead is not None:
+                    searched, estimated = ahead
+                    c.outcomes[index] = (turn, min(1.0, max(0.0, v + searched - estimated)))
+            self._shares(c, me)
 
     def next_shot_value(self, game: Game) -> float:
         """The shooter's value of ``game`` from a small search of his next shot (quick estimates after it)."""
@@ -367,6 +391,7 @@ class Searcher:
         level = self.level
         me = game.state.shooter
         start = self.simulations
+        self.ahead = {}
         plans = _distinct(shot_plans(game, level.kinds, self.sigma))[:level.plans]
         found = self.first_sweeps(game, plans)
         found.sort(key=lambda c: -c.guess)
@@ -386,6 +411,10 @@ class Searcher:
         if safeties and level.safeties > 0 and (not finalists or finalists[0].value < 0.97):
             safe = self.safeties(game, draws[:max(8, level.samples // 2)])
         every = finalists + safe
+        if level.confirm > 0 and len(every) > 1:
+            chosen = finalists[:level.confirm] + safe[:1]
+            self.confirm(game, chosen, self.draws(level.samples))
+            every = chosen
         best = max(every, key=lambda c: c.value) if every else None
         return SearchResult(best=best, pots=finalists, safeties=safe, simulations=self.simulations - start)
 
@@ -579,7 +608,7 @@ def budget(level: Level) -> int:
     first = level.plans * max(len(WIDE_SPEEDS) * _sweep_cost(WIDE_SWEEP), 2 * _sweep_cost(SWEEP))
     retry = level.plans * 2 * _sweep_cost(SWEEP)
     grid = level.refine * (len(level.strokes) - 1) * _sweep_cost(VARIANT_SWEEP)
-    sampled = level.finalists * level.samples
+    sampled = (level.finalists + level.confirm + 1) * level.samples
     ahead = level.lookahead * level.groups * next_shot_budget(level)
     safety = MAX_SAFETY_PLANS + level.safeties * max(8, level.samples // 2)
     return first + retry + grid + sampled + ahead + safety + ESCAPE_STROKES

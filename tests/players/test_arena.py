@@ -140,3 +140,25 @@ def test_a_bad_spec_is_refused_before_any_rack(fields, message) -> None:
     with pytest.raises(InputError) as refused:
         ArenaSpec(**fields)
     assert refused.value.en.startswith(message)
+
+
+def test_a_run_stopped_part_way_goes_on_from_its_journal(toy, tmp_path) -> None:
+    spec = ArenaSpec(player="toy_player:make", opponents=("bot",), noises=(1.0,), racks=3, makerate_trials=0)
+    journal = tmp_path / "arena.journal"
+    whole = run_arena(spec, workers=1, journal=str(journal))
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 4 and json.loads(lines[0]) == {"spec": spec.to_dict()}
+    # stopped after the first rack, the second one's line cut in the middle
+    journal.write_text("\n".join(lines[:2]) + "\n" + lines[2][:20], encoding="utf-8")
+    again = run_arena(spec, workers=1, journal=str(journal))
+    timing = ("player_decision_cpu", "player_decision_wall", "opponent_decision_cpu", "opponent_decision_wall")
+
+    def plain(rows):
+        return [{k: v for k, v in row.items() if k not in timing} for row in rows]
+
+    assert plain(again.rows) == plain(whole.rows) and again.rows[0] == whole.rows[0]
+    assert [json.loads(line)["index"] for line in journal.read_text(encoding="utf-8").splitlines()[1:]] == [0, 1, 2]
+    other = ArenaSpec(player="toy_player:make", opponents=("bot",), noises=(2.0,), racks=3, makerate_trials=0)
+    with pytest.raises(InputError) as refused:
+        run_arena(other, workers=1, journal=str(journal))
+    assert "journal of another arena" in refused.value.en

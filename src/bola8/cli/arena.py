@@ -46,6 +46,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                "write every figure and every rack to FILE (JSON)"))
     parser.add_argument("--parquet", metavar="FILE",
                         help=h("escribe una fila por partida en FILE (Parquet)", "write one row per rack to FILE (Parquet)"))
+    parser.add_argument("--journal", metavar="FILE",
+                        help=h("anota cada partida en FILE al terminarla; con el mismo FILE y las mismas opciones, "
+                               "una ejecución interrumpida sigue donde se quedó",
+                               "append each rack to FILE as it finishes; with the same FILE and options, a run "
+                               "that was stopped goes on where it stopped"))
     add_run_options(parser)
     add_lang_argument(parser)
 
@@ -84,12 +89,12 @@ def _run(args: argparse.Namespace) -> int:
     workers, ray = read_run_options(args)
     if args.parquet is not None:
         require("batch", "--parquet")
-    for flag, path in (("--json", args.json), ("--parquet", args.parquet)):
+    for flag, path in (("--json", args.json), ("--parquet", args.parquet), ("--journal", args.journal)):
         if path is not None:
             _writable(path, flag)
     bar = ProgressBar(args.lang, quiet=args.quiet)
     try:
-        result = run_arena(spec, workers=workers, ray=ray, progress=bar.update)
+        result = run_arena(spec, workers=workers, ray=ray, progress=bar.update, journal=args.journal)
     finally:
         bar.close()
     say(table(result, args.lang))

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import json
 import math
 import random
 import statistics
@@ -433,39 +434,104 @@ def machine() -> dict[str, Any]:
 
 
 def run_arena(spec: ArenaSpec, *, workers: int | None = None, ray: str | None = None,
-              progress: Progress | None = None) -> ArenaResult:
+              progress: Progress | None = None, journal: str | None = None) -> ArenaResult:
     """Play every rack of ``spec`` (on ``workers`` local processes, or a Ray cluster at ``ray``) and the
-    make-rate table; the rows come back in :meth:`ArenaSpec.units` order whatever ran them."""
+    make-rate table; the rows come back in :meth:`ArenaSpec.units` order whatever ran them.
+
+    ``journal``: a file where each rack's row is appended as it finishes (JSON lines, the spec first).
+    Given a journal of the same spec, the racks it holds are not played again: a long run stopped
+    part-way goes on where it stopped. A journal of another spec is refused.
+    """
     from bola8.batch.run import check_workers, default_workers
 
     workers = check_workers(default_workers() if workers is None else workers)
     result = ArenaResult(spec, machine={"before": machine()})
     units = spec.units()
-    _warm(spec)
-    result.makerate = makerate(spec)
-    rows: dict[int, dict[str, Any]] = {}
-    done = 0
+    rows: dict[int, dict[str, Any]] = read_journal(journal, spec) if journal is not None else {}
+    log = open_journal(journal, spec, fresh=not rows) if journal is not None else None
+    todo = [(index, unit) for index, unit in enumerate(units) if index not in rows]
+    done = len(rows)
 
     def keep(index: int, row: dict[str, Any]) -> None:
         nonlocal done
         rows[index] = row
         done += 1
+        if log is not None:
+            log.write(json.dumps({"index": index, "row": row}) + "\n")
+            log.flush()
         if progress:
             progress(done, len(units))
 
-    if progress:
-        progress(0, len(units))
-    if ray is not None:
-        _on_ray(spec, units, ray, workers, keep)
-    elif workers == 1:
-        for index, unit in enumerate(units):
-            keep(index, play_rack(spec, unit))
-    else:
-        _on_processes(spec, units, workers, keep)
+    try:
+        _warm(spec)
+        result.makerate = makerate(spec)
+        if progress:
+            progress(done, len(units))
+        if ray is not None:
+            _on_ray(spec, todo, ray, workers, keep)
+        elif workers == 1:
+            for index, unit in todo:
+                keep(index, play_rack(spec, unit))
+        else:
+            _on_processes(spec, todo, workers, keep)
+    finally:
+        if log is not None:
+            log.close()
     result.rows = [rows[i] for i in range(len(units))]
     result.machine["after"] = machine()
     result.machine["workers"] = workers
     return result
+
+
+def read_journal(path: str, spec: ArenaSpec) -> dict[int, dict[str, Any]]:
+    """The rows a journal holds for ``spec`` (none when there is no journal yet)."""
+    import os
+
+    if not os.path.exists(path):
+        return {}
+    rows: dict[int, dict[str, Any]] = {}
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except OSError as error:
+        raise InputError(f"--journal: cannot read {path!r} ({error.strerror}).",
+                         f"--journal: no se puede leer {path!r} ({error.strerror}).") from None
+    for number, line in enumerate(lines):
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            if number == len(lines) - 1:
+                break                    # a last line cut when the run was stopped
+            raise InputError(f"--journal: line {number + 1} of {path!r} is not JSON.",
+                             f"--journal: la línea {number + 1} de {path!r} no es JSON.") from None
+        if number == 0:
+            if entry != {"spec": spec.to_dict()}:
+                raise InputError(f"--journal: {path!r} is the journal of another arena; use the same options "
+                                 "or another file.",
+                                 f"--journal: {path!r} es el diario de otra arena; use las mismas opciones u "
+                                 "otro fichero.")
+            continue
+        rows[int(entry["index"])] = entry["row"]
+    return rows
+
+
+def open_journal(path: str, spec: ArenaSpec, *, fresh: bool) -> Any:
+    """The journal opened for appending (a last line cut when the run was stopped dropped first); a
+    fresh one starts with the spec."""
+    try:
+        if not fresh:
+            with open(path, "rb+") as handle:
+                content = handle.read()
+                if content and not content.endswith(b"\n"):
+                    handle.truncate(content.rfind(b"\n") + 1)
+        log = open(path, "w" if fresh else "a", encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"--journal: cannot write {path!r} ({error.strerror}).",
+                         f"--journal: no se puede escribir {path!r} ({error.strerror}).") from None
+    if fresh:
+        log.write(json.dumps({"spec": spec.to_dict()}) + "\n")
+        log.flush()
+    return log
 
 
 def _warm(spec: ArenaSpec) -> None:
@@ -489,7 +555,7 @@ def _play_indexed(spec: ArenaSpec, index: int, unit: ArenaUnit) -> tuple[int, di
     return index, play_rack(spec, unit)
 
 
-def _on_processes(spec: ArenaSpec, units: list[ArenaUnit], workers: int,
+def _on_processes(spec: ArenaSpec, todo: list[tuple[int, ArenaUnit]], workers: int,
                   keep: Callable[[int, dict[str, Any]], None]) -> None:
     import multiprocessing
     import signal
@@ -501,7 +567,7 @@ def _on_processes(spec: ArenaSpec, units: list[ArenaUnit], workers: int,
         signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the parent's to handle
 
     with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=quiet) as pool:
-        queue = list(reversed(list(enumerate(units))))
+        queue = list(reversed(todo))
         running: set[Future[tuple[int, dict[str, Any]]]] = set()
         try:
             while queue or running:
@@ -517,14 +583,14 @@ def _on_processes(spec: ArenaSpec, units: list[ArenaUnit], workers: int,
             raise
 
 
-def _on_ray(spec: ArenaSpec, units: list[ArenaUnit], address: str, workers: int,
+def _on_ray(spec: ArenaSpec, todo: list[tuple[int, ArenaUnit]], address: str, workers: int,
             keep: Callable[[int, dict[str, Any]], None]) -> None:
     from bola8.batch.run import ray_session
 
     with ray_session(address, workers) as ray:
         task = ray.remote(max_retries=2, retry_exceptions=False)(_play_indexed)
         window = 4 * max(1, int(ray.cluster_resources().get("CPU", workers)))
-        queue = list(reversed(list(enumerate(units))))
+        queue = list(reversed(todo))
         running: list[Any] = []
         while queue or running:
             while queue and len(running) < window:

@@ -30,7 +30,9 @@ For a position where the bot must shoot, :meth:`Searcher.search` does:
 5. **Safeties** (:func:`~bola8.players.shots.safety_plans`): strokes with no
    call, checked on the noiseless simulator for a legal hit, the best sampled
    under noise like the pots; the opponent's chance from what is left is the
-   quick estimate. The referee counts them for Art. 21.1: a stalemate is
+   quick estimate, and for the best two, when they come near the best pot,
+   the opponent's own next shot searched from the largest groups of what they
+   leave (step 4 from his side: banks and kicks count). The referee counts them for Art. 21.1: a stalemate is
    worth the replayed rack (the breaker's value of a new rack, for whoever
    breaks it). A safety's samples are judged again with a call (a two-way
    shot: a called ball that misses costs nothing more than a safety) when
@@ -94,6 +96,9 @@ ESCAPE_SPEEDS = (2.5, 4.0)
 LOOKAHEAD_FINALISTS = 4
 LOOKAHEAD_SAMPLES = 12
 LOOKAHEAD_STROKES = (0, 4, 7)    # indexes into the level's grid tried in a look-ahead (when present)
+LOOKAHEAD_EXTRA = 2          # look-aheads more when a candidate without one comes out best
+SAFETY_LOOKAHEAD = 2         # safeties whose outcomes get the opponent's simulated reply,
+SAFETY_MARGIN = 0.15         # when worth at least the best pot's value less this
 
 
 @dataclass
@@ -330,39 +335,53 @@ class Searcher:
 
     # ------------------------------------------------------------ look-ahead
     def look_ahead(self, c: Candidate, me: int) -> None:
-        """Correct the kept-turn samples of ``c`` by a simulated next shot (grouped, see the module)."""
+        """Correct the samples of ``c`` by a simulated next shot, grouped (see the module): where the
+        turn was kept, the shooter's own next shot; where it passed (a safety, a miss), the
+        opponent's - so a safety is judged by what it leaves as the opponent would play it, banks
+        and kicks included, not by the straight pots alone of the quick estimate."""
         groups: dict[tuple[object, ...], list[int]] = {}
         for index, (turn, _) in enumerate(c.outcomes):
-            after = turn.game
-            if after.is_over or after.state.shooter != me or after.needs_placement or after.state.decision:
-                continue
-            groups.setdefault(layout_signature(after.layout, GROUP_CELL), []).append(index)
+            key = _ahead_key(turn.game)
+            if key is not None:
+                groups.setdefault(key, []).append(index)
         ranked = sorted(groups.items(), key=lambda item: -len(item[1]))[:self.level.groups]
-        for signature, members in ranked:
+        for key, members in ranked:
             rep_turn, rep_value = c.outcomes[members[0]]
-            if signature not in self.ahead:      # another candidate may have left the same position
-                self.ahead[signature] = (self.next_shot_value(rep_turn.game), rep_value)
-            searched, estimated = self.ahead[signature]
+            if key not in self.ahead:      # another candidate may have left the same position
+                shooters = self.next_shot_value(rep_turn.game)
+                self.ahead[key] = (shooters if rep_turn.game.state.shooter == me else 1.0 - shooters, rep_value)
+            searched, estimated = self.ahead[key]
             for index in members:
                 turn, v = c.outcomes[index]
                 c.outcomes[index] = (turn, min(1.0, max(0.0, v + searched - estimated)))
         c.searched = True
         self._shares(c, me)
 
+    def settle(self, candidates: list[Candidate], count: int, me: int) -> None:
+        """Look ahead from the best ``count`` of ``candidates``, then from the best again while it is
+        one not looked ahead from (a correction can drop a candidate below one that had none: the
+        shot chosen must have had its look-ahead), at most ``LOOKAHEAD_EXTRA`` more."""
+        ranked = sorted(candidates, key=lambda c: -c.value)
+        for c in ranked[:count]:
+            self.look_ahead(c, me)
+        for _ in range(LOOKAHEAD_EXTRA):
+            best = max(candidates, key=lambda c: c.value, default=None)
+            if best is None or best.searched:
+                break
+            self.look_ahead(best, me)
+
     def confirm(self, game: Game, candidates: list[Candidate], draws: list[list[float]]) -> None:
         """Play ``candidates`` again on fresh ``draws`` and value them on those alone. The best of many
         candidates on the same samples is the one its samples flattered most (a shot that missed
         once in fifty looks as sure as one that never misses); fresh samples judge the few
-        finalists without that bias. A sample that kept the turn in a position already looked
-        ahead from (the same balls, the cue ball's cell) is corrected by that search."""
+        finalists without that bias. A sample that left a position already looked ahead from (the
+        same balls, the cue ball's cell, the same player to shoot) is corrected by that search."""
         me = game.state.shooter
         self.sample(game, candidates, draws)
         for c in candidates:
             for index, (turn, v) in enumerate(c.outcomes):
-                after = turn.game
-                if after.is_over or after.state.shooter != me or after.needs_placement or after.state.decision:
-                    continue
-                ahead = self.ahead.get(layout_signature(after.layout, GROUP_CELL))
+                key = _ahead_key(turn.game)
+                ahead = None if key is None else self.ahead.get(key)
                 if ahead is not None:
                     searched, estimated = ahead
                     c.outcomes[index] = (turn, min(1.0, max(0.0, v + searched - estimated)))
@@ -403,13 +422,16 @@ class Searcher:
         draws = self.draws(level.samples)
         self.sample(game, finalists, draws)
         finalists.sort(key=lambda c: -c.value)
-        for c in finalists[:level.lookahead]:
-            if c.pot > 0.0:
-                self.look_ahead(c, me)
+        if level.lookahead > 0:
+            self.settle([c for c in finalists if c.pot > 0.0], level.lookahead, me)
         finalists.sort(key=lambda c: -c.value)
         safe: list[Candidate] = []
         if safeties and level.safeties > 0 and (not finalists or finalists[0].value < 0.97):
             safe = self.safeties(game, draws[:max(8, level.samples // 2)])
+            floor = (finalists[0].value if finalists else 0.0) - SAFETY_MARGIN
+            if level.lookahead > 0:
+                self.settle([c for c in safe if c.value >= floor], SAFETY_LOOKAHEAD, me)
+            safe.sort(key=lambda c: -c.value)
         every = finalists + safe
         if level.confirm > 0 and len(every) > 1:
             chosen = finalists[:level.confirm] + safe[:1]
@@ -519,6 +541,14 @@ class Searcher:
         return spots[best[1]]
 
 
+def _ahead_key(game: Game) -> tuple[object, ...] | None:
+    """Positions alike enough to share one look-ahead: the balls left, the cue ball's cell, the player
+    to shoot; None where there is no shot to look at (the game over, a choice, ball in hand)."""
+    if game.is_over or game.needs_placement or game.state.decision is not None:
+        return None
+    return (layout_signature(game.layout, GROUP_CELL), game.state.shooter)
+
+
 def first_path(turn: Turn) -> tuple[tuple[Point, ...], str | None]:
     """The cue ball's way to its first contact in a simulated stroke: its start, the places it met a
     cushion, the object ball's place; and the first cushion it met (None for a direct hit)."""
@@ -609,7 +639,7 @@ def budget(level: Level) -> int:
     retry = level.plans * 2 * _sweep_cost(SWEEP)
     grid = level.refine * (len(level.strokes) - 1) * _sweep_cost(VARIANT_SWEEP)
     sampled = (level.finalists + level.confirm + 1) * level.samples
-    ahead = level.lookahead * level.groups * next_shot_budget(level)
+    ahead = (level.lookahead + SAFETY_LOOKAHEAD + 2 * LOOKAHEAD_EXTRA) * level.groups * next_shot_budget(level)
     safety = MAX_SAFETY_PLANS + level.safeties * max(8, level.samples // 2)
     return first + retry + grid + sampled + ahead + safety + ESCAPE_STROKES
 

@@ -147,13 +147,173 @@ def blocked(xy: FloatArray, index: IntArray, mouths: FloatArray, axes: FloatArra
 
 
 @_jit
+def _clear2(xy: FloatArray, skip1: int, skip2: int, ax: float, ay: float, bx: float, by: float,
+            radius: float) -> bool:
+    for k in range(xy.shape[0]):
+        if k == skip1 or k == skip2:
+            continue
+        if _segment_distance(xy[k, 0], xy[k, 1], ax, ay, bx, by) < 2.0 * radius:
+            return False
+    return True
+
+
+@_jit
+def _shot_chance(xy: FloatArray, i: int, gone: int, p: int, sx: float, sy: float, mouths: FloatArray,
+                 axes: FloatArray, sides: IntArray, radius: float, sigma: float, max_cut: float,
+                 min_lateral: float, floor: float) -> float:
+    """The straight-pot chance of ball ``i`` into pocket ``p`` from a cue ball at (sx, sy), ball ``gone``
+    off the table (-1: none); 0 when a path is blocked, the cut too thin, or the chance no more than
+    ``floor`` (the paths are checked last: they cost most) - ``best_chances``'s arithmetic."""
+    ox, oy = xy[i, 0], xy[i, 1]
+    tx, ty = mouths[p, 0], mouths[p, 1]
+    half = pocket_half_window(tx, ty, axes[p, 0], axes[p, 1], sides[p] == 1, ox, oy)
+    if half <= 0.0:
+        return 0.0
+    dx, dy = tx - ox, ty - oy
+    d_obj = math.hypot(dx, dy)
+    if d_obj < 1e-9:
+        return 0.0
+    gx, gy = ox - 2.0 * radius * dx / d_obj, oy - 2.0 * radius * dy / d_obj
+    a1 = math.atan2(gy - sy, gx - sx)
+    a2 = math.atan2(dy, dx)
+    cut = abs((a1 - a2 + math.pi) % (2.0 * math.pi) - math.pi)
+    if math.degrees(cut) > max_cut:
+        return 0.0
+    d_cue = math.hypot(gx - sx, gy - sy)
+    if d_cue < radius:
+        return 0.0
+    turn = sigma * d_cue / (2.0 * radius * math.cos(cut))
+    s = max(d_obj * turn, min_lateral)
+    p_pot = math.erf(half / (math.sqrt(2.0) * s)) * math.exp(-0.08 * max(0.0, d_cue + d_obj - 1.5))
+    if p_pot <= max(0.01, floor):
+        return 0.0
+    if not _clear2(xy, i, gone, ox, oy, tx, ty, radius) or not _clear2(xy, i, gone, sx, sy, gx, gy, radius):
+        return 0.0
+    return p_pot
+
+
+NEXT_SHOTS = 3          # the next shots whose ball after is looked at (the likeliest)
+STEPS = (0.2, 0.45, 0.8)
+
+
+@_jit
+def _reflected(value: float, low: float, high: float) -> float:
+    """A coordinate brought back onto the cloth off one cushion."""
+    if value < low:
+        return 2.0 * low - value
+    if value > high:
+        return 2.0 * high - value
+    return value
+
+
+@_jit
+def shape_after(xy: FloatArray, owner: IntArray, shooter_group: int, eight: int, cue_x: float, cue_y: float,
+                width: float, length: float, mouths: FloatArray, axes: FloatArray, sides: IntArray,
+                radius: float, sigma: float, max_cut: float, min_lateral: float) -> FloatArray:
+    """Position play in the quick estimate: for the shooter's likeliest next shots from the cue ball
+    (a ball he may pot next, into a pocket), the best straight-pot chance he would then have on the
+    ball after, from where the cue ball can go once the next one drops - along the tangent line (a
+    stun shot), bent forwards or back (follow, draw), or straight on or back when the shot is nearly
+    straight in - 20, 45 and 80 cm from the contact (off one cushion when that leaves the cloth).
+
+    ``owner``: each ball's group (1, 2) or 0 for the 8; ``shooter_group`` 0 on an open table (any
+    ball but the 8 may be next, and potting it makes its group his); ``eight``: the 8's index (-1 when
+    it is down). Returns (the best next-shot chance, the best of a next shot's chance times the
+    chance on the ball after it, that after-chance): a next shot that leaves nothing to play after
+    it is worth less than one that does."""
+    out = np.zeros(3)
+    n = xy.shape[0]
+    m = mouths.shape[0]
+    own_left = 0
+    for k in range(n):
+        if k != eight and shooter_group != 0 and owner[k] == shooter_group:
+            own_left += 1
+    chances = np.zeros(n * m)
+    for i in range(n):
+        if i == eight:
+            if shooter_group == 0 or own_left > 0:
+                continue              # the 8 is next only when it is all that is left of his
+        elif shooter_group != 0 and owner[i] != shooter_group:
+            continue
+        for p in range(m):
+            chances[i * m + p] = _shot_chance(xy, i, -1, p, cue_x, cue_y, mouths, axes, sides, radius, sigma,
+                                              max_cut, min_lateral, 0.0)
+    order = np.argsort(-chances)
+    out[0] = chances[order[0]]
+    steps = np.array(STEPS)
+    ways = np.zeros((3, 2))
+    for rank in range(min(NEXT_SHOTS, n * m)):
+        j = order[rank]
+        p1 = chances[j]
+        if p1 <= 0.0 or p1 <= out[1]:
+            break                     # none of the rest can beat the best found
+        i, p = j // m, j % m
+        if i == eight:
+            out[1], out[2] = p1, 1.0  # the 8 down wins: nothing after it to play
+            break
+        group = owner[i]
+        following = 0
+        for k in range(n):
+            if k != i and k != eight and owner[k] == group:
+                following += 1
+        ox, oy = xy[i, 0], xy[i, 1]
+        tx, ty = mouths[p, 0], mouths[p, 1]
+        d_obj = math.hypot(tx - ox, ty - oy)
+        vx, vy = (tx - ox) / d_obj, (ty - oy) / d_obj
+        gx, gy = ox - 2.0 * radius * vx, oy - 2.0 * radius * vy
+        d_cue = max(math.hypot(gx - cue_x, gy - cue_y), 1e-9)
+        ux, uy = (gx - cue_x) / d_cue, (gy - cue_y) / d_cue
+        along = ux * vx + uy * vy
+        px, py = ux - along * vx, uy - along * vy
+        norm = math.hypot(px, py)
+        if norm > 0.05:
+            px, py = px / norm, py / norm
+            ways[0, 0], ways[0, 1] = px, py
+            f = math.hypot(px + vx, py + vy)
+            ways[1, 0], ways[1, 1] = (px + vx) / f, (py + vy) / f
+            b = math.hypot(px - vx, py - vy)
+            ways[2, 0], ways[2, 1] = (px - vx) / b, (py - vy) / b
+            count = 3
+        else:
+            ways[0, 0], ways[0, 1] = vx, vy
+            ways[1, 0], ways[1, 1] = -vx, -vy
+            count = 2
+        after = 0.0
+        for w in range(count):
+            for s in range(steps.shape[0]):
+                ex = _reflected(gx + ways[w, 0] * steps[s], radius, width - radius)
+                ey = _reflected(gy + ways[w, 1] * steps[s], radius, length - radius)
+                for k in range(n):
+                    if k == i:
+                        continue
+                    if following > 0 and (k == eight or owner[k] != group):
+                        continue
+                    if following == 0 and k != eight:
+                        continue
+                    for q in range(m):
+                        c = _shot_chance(xy, k, i, q, ex, ey, mouths, axes, sides, radius, sigma, max_cut,
+                                         min_lateral, after)
+                        if c > after:
+                            after = c
+                if after >= 0.995:
+                    break
+            if after >= 0.995:
+                break
+        if p1 * after > out[1]:
+            out[1], out[2] = p1 * after, after
+    return out
+
+
+@_jit
 def leaf_figures(xy: FloatArray, callable_idx: IntArray, cue_x: float, cue_y: float, in_hand: bool,
                  kitchen_only: bool, head_y: float, width: float, length: float, mouths: FloatArray,
                  axes: FloatArray, sides: IntArray, radius: float, sigma: float, back: float,
-                 max_cut: float, min_lateral: float) -> tuple[FloatArray, IntArray]:
+                 max_cut: float, min_lateral: float, owner: IntArray, shooter_group: int,
+                 eight: int) -> tuple[FloatArray, IntArray, float]:
     """What the value of a position needs, in one call: the shooter's two best straight-pot chances
-    (:func:`best_chances`) and, for every ball, 1 when it has no clear line to a pocket that takes it
-    (:func:`blocked`)."""
+    (:func:`best_chances`); for every ball, 1 when it has no clear line to a pocket that takes it
+    (:func:`blocked`); and the best next shot times the chance on the ball after it
+    (:func:`shape_after`; with the cue ball in hand, the best chance itself)."""
     best = best_chances(xy, callable_idx, cue_x, cue_y, in_hand, kitchen_only, head_y, width, length, mouths,
                         axes, sides, radius, sigma, back, max_cut, min_lateral)
     flags = np.zeros(xy.shape[0], dtype=np.int64)
@@ -161,4 +321,8 @@ def leaf_figures(xy: FloatArray, callable_idx: IntArray, cue_x: float, cue_y: fl
     for i in range(xy.shape[0]):
         single[0] = i
         flags[i] = blocked(xy, single, mouths, axes, sides, radius)
-    return best, flags
+    shaped = best[0]
+    if not in_hand and callable_idx.shape[0] > 0:
+        shaped = shape_after(xy, owner, shooter_group, eight, cue_x, cue_y, width, length, mouths, axes, sides,
+                             radius, sigma, max_cut, min_lateral)[1]
+    return best, flags, shaped

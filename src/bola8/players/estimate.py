@@ -18,11 +18,18 @@ model gives 67% with 0.14 deg).
 
 **The value of a position**, for the player to shoot, is a chance to win the
 rack, from a simple model of alternating visits: in a visit a player runs out
-with chance ``p1 * q**(n - 1)`` (``p1`` the chance of his best next shot,
-``n`` the balls he still needs, the 8 included, ``q`` the level's
-``continuation``), and a visit that starts from an ordinary position is a run
-out with chance ``RHO * q**n``. A failed visit hands the table over. This is
-the leaf of the search only; the search itself plays the shots it can afford.
+with chance ``p1 * q**(n - 1)`` (``p1`` the chance of his first shot, ``n`` the
+balls he still needs, the 8 included, ``q`` the level's ``continuation``), and
+a visit that starts from an ordinary position is a run out with chance
+``RHO * q**n``. A failed visit hands the table over. ``p1`` weighs position
+play: it is ``SHAPE_WEIGHT`` of the way from the best next shot's chance to
+the best next shot's chance times the chance on the ball after it, from where
+the cue ball can go once the next one drops
+(:func:`bola8.players._chances.shape_after`) - so a place with an easy shot
+that leads nowhere is worth less than one whose shot opens the next (the
+weight is fitted on the champion's own self-play: ``benchmarks/bench_leaf.py``).
+This is the leaf of the search only; the search itself plays the shots it
+can afford.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bola8.players.aiming import cut_angle_deg, ghost_ball, pocket_targets
-from bola8.rules import CUE, SOLIDS, STRIPES, callable_balls
+from bola8.rules import CUE, EIGHT, SOLIDS, STRIPES, callable_balls
 
 if TYPE_CHECKING:
     from bola8.game import Game
@@ -46,6 +53,7 @@ MIN_LATERAL = 0.002        # m: what even a perfect stroke misses by (the geomet
 MAX_CUT_DEG = 78.0
 RHO = 0.7                  # the chance that an ordinary position offers a first shot at all
 TROUBLE = 0.6              # a ball with no line to a pocket multiplies the chance of a run by this
+SHAPE_WEIGHT = 0.4         # the weight of position play in the chance of a visit's first shot (see the module)
 BALL_IN_HAND_DISTANCE = 0.3   # m: where a player with ball in hand puts the cue ball behind his ball
 
 
@@ -203,15 +211,16 @@ def position_value(game: Game, player: int, sigma: float, q: float, stalemate: f
     if state.phase == "break" or state.decision is not None:
         return 0.5          # a new rack, or a choice the search settles on its own (see search.py)
     shooter = state.shooter
-    chances, blocked = _leaf(game, sigma)
-    p1 = first_shot(chances)
+    chances, blocked, shaped = _leaf(game, sigma)
+    p1 = (1.0 - SHAPE_WEIGHT) * first_shot(chances) + SHAPE_WEIGHT * shaped
     mine, theirs = _trouble(state, shooter, blocked), _trouble(state, 1 - shooter, blocked)
     w = win_chance(p1, balls_needed(state, shooter), balls_needed(state, 1 - shooter), q, mine, theirs)
     return w if player == shooter else 1.0 - w
 
 
-def _leaf(game: Game, sigma: float) -> tuple[list[float], set[int]]:
-    """:func:`best_direct_chances` and the balls with no clear line to a pocket, from one compiled call
+def _leaf(game: Game, sigma: float) -> tuple[list[float], set[int], float]:
+    """:func:`best_direct_chances`, the balls with no clear line to a pocket, and the best next shot
+    times the chance on the ball after it, from one compiled call
     (:func:`bola8.players._chances.leaf_figures`): a search values thousands of positions a decision."""
     import numpy as np
 
@@ -229,17 +238,23 @@ def _leaf(game: Game, sigma: float) -> tuple[list[float], set[int]]:
             numbers.append(number)
             points.append(where)
     if not points:
-        return [], set()
+        return [], set(), 0.0
     wanted = set(callable_balls(state))
     index = np.array([i for i, n in enumerate(numbers) if n in wanted], dtype=np.int64)
     if cue is None and not in_hand:
         index = index[:0]
+    owner = np.array([1 if n in SOLIDS else (2 if n in STRIPES else 0) for n in numbers], dtype=np.int64)
+    group = state.group_of_player(state.shooter)
+    shooter_group = 0 if group is None else (1 if group.balls == SOLIDS else 2)
+    eight = numbers.index(EIGHT) if EIGHT in numbers else -1
     mouths_xy, axes, sides = _pocket_arrays(spec)
     cx, cy = cue if cue is not None else (0.0, 0.0)
-    best, flags = leaf_figures(np.array(points, dtype=np.float64), index, cx, cy, in_hand, game.kitchen_only,
-                               spec.head_string_y, spec.width, spec.length, mouths_xy, axes, sides, spec.ball_radius,
-                               sigma, BALL_IN_HAND_DISTANCE, MAX_CUT_DEG, MIN_LATERAL)
-    return [float(p) for p in best if p > 0.0], {n for n, flag in zip(numbers, flags.tolist()) if flag}
+    best, flags, shaped = leaf_figures(np.array(points, dtype=np.float64), index, cx, cy, in_hand, game.kitchen_only,
+                                       spec.head_string_y, spec.width, spec.length, mouths_xy, axes, sides,
+                                       spec.ball_radius, sigma, BALL_IN_HAND_DISTANCE, MAX_CUT_DEG, MIN_LATERAL,
+                                       owner, shooter_group, eight)
+    return ([float(p) for p in best if p > 0.0], {n for n, flag in zip(numbers, flags.tolist()) if flag},
+            float(shaped))
 
 
 def _trouble(state: State, player: int, blocked: set[int]) -> int:

@@ -27,3 +27,16 @@ def test_bench_rl_prints_its_table():
     done = run("bench_rl.py", "--steps", "8")
     assert done.returncode == 0, done.stderr
     assert "turn env, against bot" in done.stdout and "AsyncVectorEnv" in done.stdout
+
+
+def test_bench_leaf_scores_the_shape_weights_on_a_saved_rack(tmp_path):
+    import json
+
+    rack = {"rack": 0, "result": "win", "winner": 0, "pos": [
+        {"shooter": 0, "p": [0.9, 0.5], "n": [3, 8], "t": [0, 1], "hand": False, "groups": ["solids", "stripes"],
+         "balls": [[0, 0.6, 1.2], [3, 0.9, 2.2], [5, 0.3, 1.5], [8, 0.2, 1.6], [12, 0.2, 0.6]]}]}
+    saved = tmp_path / "leaf.jsonl"
+    saved.write_text(json.dumps(rack) + "\n" + json.dumps({**rack, "rack": 1, "winner": 1}) + "\n", encoding="utf-8")
+    done = run("bench_leaf.py", "--from", str(saved))
+    assert done.returncode == 0, done.stderr
+    assert "2 racks decided, 2 positions" in done.stdout and "held-out log loss" in done.stdout

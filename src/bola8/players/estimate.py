@@ -53,7 +53,7 @@ MIN_LATERAL = 0.002        # m: what even a perfect stroke misses by (the geomet
 MAX_CUT_DEG = 78.0
 RHO = 0.7                  # the chance that an ordinary position offers a first shot at all
 TROUBLE = 0.6              # a ball with no line to a pocket multiplies the chance of a run by this
-SHAPE_WEIGHT = 0.4         # the weight of position play in the chance of a visit's first shot (see the module)
+SHAPE_WEIGHT = 0.5         # the weight of position play in the chance of a visit's first shot (see the module)
 BALL_IN_HAND_DISTANCE = 0.3   # m: where a player with ball in hand puts the cue ball behind his ball
 
 

@@ -10,9 +10,10 @@ pending, the game on) the script writes down the figures the value of a position
 still needs, the blocked balls, and the layout; and at the end who won. ``--save`` keeps them
 (JSON lines, one rack a line), ``--from`` reads them back.
 
-The racks are split two to one by rack seed (every position of a rack on the same side), and the
-model of alternating visits is scored on the held-out third by its log loss (lower is better)
-with the shape term's weight at 0, 0.25, 0.5, 0.75 and 1 (the first shot's chance taken that far
+The model of alternating visits has no parameter fitted on these racks but the shape term's
+weight, so it is scored by its log loss (lower is better) over all the positions and, as a check,
+on three folds of racks (every position of a rack in the same fold), with the shape term's weight
+at 0, 0.25, 0.5, 0.75 and 1 (the first shot's chance taken that far
 from the best next shot's chance towards the best next shot times the chance on the ball after
 it, ``_chances.shape_after``), the other constants as the module has them.
 """
@@ -27,6 +28,7 @@ import time
 from typing import Any
 
 WEIGHTS = (0.0, 0.25, 0.5, 0.75, 1.0)
+FOLDS = 3
 
 
 def positions_of_rack(rack: int) -> dict[str, Any]:
@@ -94,7 +96,7 @@ def shaped(position: dict[str, Any]) -> float | None:
     return float(out[1])
 
 
-def score(racks: list[dict[str, Any]]) -> None:
+def score(racks: list[dict[str, Any]], folds: int = FOLDS) -> None:
     import math
 
     from bola8.players.estimate import first_shot, win_chance
@@ -102,21 +104,23 @@ def score(racks: list[dict[str, Any]]) -> None:
     decided = [r for r in racks if r["result"] == "win"]
     seeds = sorted(r["rack"] for r in decided)
     random.Random(1).shuffle(seeds)
-    held_out = set(seeds[: max(1, len(seeds) // 3)])
-    rows = [(p, r["winner"] == p["shooter"], r["rack"] in held_out, shaped(p)) for r in decided for p in r["pos"]]
-    print(f"{len(decided)} racks decided, {len(rows)} positions "
-          f"({sum(1 for row in rows if row[2])} held out, from {len(held_out)} racks)")
-    print(f"{'shape weight':>12s} {'train log loss':>15s} {'held-out log loss':>18s}")
+    fold = {seed: k % folds for k, seed in enumerate(seeds)}
+    rows = [(p, r["winner"] == p["shooter"], fold[r["rack"]], shaped(p)) for r in decided for p in r["pos"]]
+    print(f"{len(decided)} racks decided, {len(rows)} positions; log loss of the rack's winner (lower is better), "
+          f"over all positions and held out in {folds} folds by rack (mean of the folds, and the folds)")
+    print(f"{'shape weight':>12s} {'all':>8s} {'held out':>9s}   folds")
     for weight in WEIGHTS:
-        losses: dict[bool, list[float]] = {False: [], True: []}
-        for p, won, test, pa in rows:
+        losses: list[list[float]] = [[] for _ in range(folds)]
+        for p, won, k, pa in rows:
             plain = first_shot(p["p"])
             p1 = plain if pa is None else (1.0 - weight) * plain + weight * pa
             w = win_chance(p1, p["n"][0], p["n"][1], 0.9, p["t"][0], p["t"][1])
             w = min(max(w, 1e-4), 1.0 - 1e-4)
-            losses[test].append(-math.log(w if won else 1.0 - w))
-        train, test = (sum(v) / len(v) if v else float("nan") for v in (losses[False], losses[True]))
-        print(f"{weight:12.2f} {train:15.4f} {test:18.4f}")
+            losses[k].append(-math.log(w if won else 1.0 - w))
+        every = [v for part in losses for v in part]
+        means = [sum(part) / len(part) for part in losses if part]
+        print(f"{weight:12.2f} {sum(every) / len(every):8.4f} {sum(means) / len(means):9.4f}   "
+              + " ".join(f"{m:.4f}" for m in means))
 
 
 def main() -> None:

@@ -330,33 +330,34 @@ def play_rack(spec: ArenaSpec, unit: ArenaUnit) -> dict[str, Any]:
 
 
 def side_figures(turns: Sequence[Turn], notes: Sequence[str], seat: int, breaker: int, end: Any) -> dict[str, Any]:
-    """One seat's figures of a finished rack (the definitions of the module's docstring)."""
+    """One seat's figures of a finished rack (the definitions of the module's docstring). What every
+    record of a match is also measured by - calls and pots, fouls, breaks made, break and run - is
+    :func:`bola8.game.player_stats.rack_figures`'s (one definition for bots and people); the break's
+    scratch and foul, the table kept, safeties and Art. 20 losses are the arena's own."""
+    from bola8.game.player_stats import RackShot, rack_figures
+
     shots = [(t, n) for t, n in zip(turns, notes) if t.kind == "shot"]
+    rack = [RackShot(player=t.player, on_break=t.before.state.phase == "break",
+                     called=t.call is not None and not n.startswith("safety"),
+                     made=t.call is not None and t.call.ball in t.ruling.legally_pocketed and not t.ruling.foul,
+                     foul=bool(t.ruling.foul),
+                     object_ball_down=t.shot is not None and bool(t.shot.pocketed_object_balls))
+            for t, n in shots if t.player is not None]
+    figures = rack_figures(rack, seat, breaker, end.result if end.phase == "over" else None, end.winner)
     mine = [(t, n) for t, n in shots if t.player == seat]
-    breaks = [t for t, _ in mine if t.before.state.phase == "break"]
-    first_break = breaks[0] if breaks else None
-    calls = made = 0
-    for turn, note in mine:
-        if turn.before.state.phase == "break" or turn.call is None or note.startswith("safety"):
-            continue
-        calls += 1
-        made += turn.call.ball in turn.ruling.legally_pocketed and not turn.ruling.foul
+    first_break = next((t for t, _ in mine if t.before.state.phase == "break"), None)
     last = shots[-1][0] if shots else None
     art20 = bool(last is not None and last.player == seat and end.phase == "over" and end.result == "win"
                  and end.winner != seat and any(r.article.startswith("20.") for r in last.ruling.reasons))
-    made_ball = kept = scratch = foul = False
+    kept = scratch = foul = False
     if first_break is not None:
         shot = first_break.shot
-        down = list(shot.pocketed_object_balls) if shot is not None else []
         foul = bool(first_break.ruling.foul)
         scratch = shot is not None and (shot.cue_ball_pocketed or shot.cue_ball_off_table)
-        made_ball = bool(down) and not foul
         kept = not foul and not first_break.ruling.turn_passes
-    ran = bool(breaker == seat and end.phase == "over" and end.result == "win" and end.winner == seat
-               and all(t.player == seat for t, _ in shots))
-    return {"broke": breaker == seat, "break_made": made_ball, "break_scratch": scratch, "break_foul": foul,
-            "kept": kept, "break_and_run": ran, "shots": len(mine), "calls": calls, "made": made,
-            "fouls": sum(1 for t, _ in mine if t.ruling.foul),
+    return {"broke": breaker == seat, "break_made": bool(figures.breaks_made), "break_scratch": scratch,
+            "break_foul": foul, "kept": kept, "break_and_run": bool(figures.break_and_runs), "shots": figures.shots,
+            "calls": figures.calls, "made": figures.made, "fouls": figures.fouls,
             "safeties": sum(1 for _, n in mine if n.startswith("safety")), "art20": art20}
 
 

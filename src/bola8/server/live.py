@@ -11,6 +11,7 @@ registries.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -30,6 +31,24 @@ class Hub:
         """Queue one message (its JSON text per language) for every spectator of ``key``."""
         for queue in self.queues.get(key, ()):
             queue.put_nowait(texts)
+
+
+async def open_live(websocket: WebSocket, first: Callable[[str], str]) -> str | None:
+    """Accept a spectator and send it its first message, ``first(lang)`` (the JSON text of what it watches,
+    now); the language it asked for - or None when what it watches does not exist (``first`` raised a 404):
+    it is then told so, as ``{"error"}``, and closed with the code 4404."""
+    from bola8.server.errors import ApiError
+
+    await websocket.accept()
+    lang = socket_lang(websocket)
+    try:
+        text = first(lang)
+    except ApiError as error:
+        await websocket.send_text(json.dumps({"error": error.text(lang)}, ensure_ascii=False))
+        await websocket.close(code=4404)
+        return None
+    await websocket.send_text(text)
+    return lang
 
 
 def socket_lang(websocket: WebSocket) -> str:

@@ -24,7 +24,7 @@ from bola8.server import invitations
 from bola8.server.games import LiveGame
 from bola8.server.invitations import make_game
 from bola8.server.hints import DEFAULT_LEVEL, DEFAULT_TOP, answer, check_query
-from bola8.server.live import serve_socket, socket_lang
+from bola8.server.live import open_live, serve_socket
 from bola8.server.schemas import Body, CallJson, StrikeJson, call_of, strike_of
 from bola8.server.routing import StrictRoute
 
@@ -307,16 +307,10 @@ async def get_shot(game_id: str, n: int, s: ServicesDep, lang: LangDep) -> Respo
 async def game_live(websocket: WebSocket, game_id: str) -> None:
     """The game's views and shots as they happen, over a WebSocket."""
     s = services_of(websocket)
-    await websocket.accept()
-    lang = socket_lang(websocket)
-    try:
-        game = s.games.load(game_id)
-    except ApiError as error:
-        await websocket.send_text(json.dumps({"error": error.text(lang)}, ensure_ascii=False))
-        await websocket.close(code=4404)
+    lang = await open_live(websocket, lambda lang: json.dumps({"view": s.games.view(s.games.load(game_id), lang),
+                                                                "shot": None}, ensure_ascii=False))
+    if lang is None:
         return
-    await websocket.send_text(json.dumps({"view": s.games.view(game, lang), "shot": None},
-                                         ensure_ascii=False))
     seated: list[int] = []
 
     def heard(text: str) -> None:

@@ -15,8 +15,7 @@ from pydantic import Field
 
 from bola8 import rules
 from bola8.server.deps import CREATES, LangDep, ServicesDep, TokenDep, services_of
-from bola8.server.errors import ApiError
-from bola8.server.live import serve_socket, socket_lang
+from bola8.server.live import open_live, serve_socket
 from bola8.server.schemas import Body
 from bola8.server.routing import StrictRoute
 
@@ -135,13 +134,7 @@ async def table_record(table_id: str, s: ServicesDep) -> PlainTextResponse:
 async def table_live(websocket: WebSocket, table_id: str) -> None:
     """The table's views as they change, over a WebSocket."""
     s = services_of(websocket)
-    await websocket.accept()
-    lang = socket_lang(websocket)
-    try:
-        first = s.tables.view(table_id, lang)
-    except ApiError as error:
-        await websocket.send_text(json.dumps({"error": error.text(lang)}, ensure_ascii=False))
-        await websocket.close(code=4404)
-        return
-    await websocket.send_text(json.dumps({"view": first}, ensure_ascii=False))
-    await serve_socket(websocket, s.hub, table_id, lang)
+    lang = await open_live(websocket, lambda lang: json.dumps({"view": s.tables.view(table_id, lang)},
+                                                               ensure_ascii=False))
+    if lang is not None:
+        await serve_socket(websocket, s.hub, table_id, lang)

@@ -10,9 +10,8 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import Field, StrictBool
 
-from bola8.server.deps import CREATES, LangDep, Services, ServicesDep, TokenDep, services_of
-from bola8.server.errors import ApiError
-from bola8.server.live import serve_socket, socket_lang
+from bola8.server.deps import CREATES, Services, ServicesDep, TokenDep, services_of
+from bola8.server.live import open_live, serve_socket
 from bola8.server.routing import StrictRoute
 from bola8.server.schemas import Body
 from bola8.server.tournaments import LiveTournament
@@ -162,13 +161,7 @@ async def export_csv(tournament_id: str, s: ServicesDep) -> PlainTextResponse:
 async def tournament_live(websocket: WebSocket, tournament_id: str) -> None:
     """The tournament now, then again at each change (a result at any table, on any server)."""
     s = services_of(websocket)
-    await websocket.accept()
-    lang = socket_lang(websocket)
-    try:
-        held = s.tournaments.load(tournament_id)
-    except ApiError as error:
-        await websocket.send_text(json.dumps({"error": error.text(lang)}, ensure_ascii=False))
-        await websocket.close(code=4404)
-        return
-    await websocket.send_text(json.dumps(s.tournaments.view(held), ensure_ascii=False))
-    await serve_socket(websocket, s.hub, tournament_id, lang)
+    lang = await open_live(websocket, lambda lang: json.dumps(
+        s.tournaments.view(s.tournaments.load(tournament_id)), ensure_ascii=False))
+    if lang is not None:
+        await serve_socket(websocket, s.hub, tournament_id, lang)

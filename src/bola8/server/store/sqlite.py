@@ -16,14 +16,11 @@ games may still have a bot to move without rebuilding every game it holds.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from bola8.server.store.base import ActionTaken, StorageFault, damaged, disk_full, read_only, unreachable
 from bola8.server.store.sql import Connection, SqlStore

@@ -175,3 +175,23 @@ def test_near_the_end_of_the_art_21_count_a_safety_is_called_unless_the_replay_i
             assert result.best.plan.call is not None and turn.game.state.turns_without_attempt == 0
         else:
             assert result.best.plan.call is None and turn.game.state.result == "stalemate"
+
+
+# the 3 straight ahead of the cue ball into the foot-right pocket, a stripe 25 cm along the cue ball's line
+JUMP = {0: (0.6, 1.2), 3: (0.9, 2.2), 11: (0.675, 1.45), 8: (0.2, 1.6), 12: (0.2, 0.6), 14: (0.3, 0.3)}
+
+
+def test_a_jump_over_the_ball_that_blocks_a_straight_pot_is_a_legal_jump(spec) -> None:
+    from dataclasses import replace
+
+    from bola8.players.noise import ExecutionNoise
+
+    game = position(spec, JUMP, **GROUPS)
+    plans = shot_plans(game, ALL_KINDS + ("jump",), 0.002)
+    assert "pot" not in {p.kind for p in plans} and any(p.kind == "jump" and p.call.ball == 3 for p in plans)
+    bot = SearchBot(replace(LEVELS["champion"], kinds=("jump",)), seed=1, noise=ExecutionNoise(0.0))
+    choice, turn = played(game, bot)
+    assert choice.note == "jump 3 in foot-right"
+    assert choice.strike.cue == "jump" and choice.strike.theta >= 30.0 and choice.strike.tip_height() > 0.0
+    assert turn.shot.first_contact == 3 and turn.ruling.legally_pocketed == (3,) and not turn.ruling.foul
+    assert "illegal_jump" not in turn.shot.referee_fouls

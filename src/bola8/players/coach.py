@@ -148,6 +148,10 @@ def _how(c: Candidate) -> tuple[str, str]:
     if plan.kind == "combination":
         return (f"en combinación: la blanca da primero a la {plan.first}",
                 f"as a combination: the cue ball hits the {plan.first} first")
+    if plan.kind == "jump":
+        return ("saltando con el taco de salto las bolas que tapan el camino (golpe por encima del centro, "
+                "legal: Art. 12.1.f)",
+                "jumping the balls in the way with the jump cue (struck above the centre: legal, Art. 12.1.f)")
     return f"de carambola con la {plan.via}", f"kissed off the {plan.via}"
 
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 Stroke = tuple[float, float, float, float]     # speed factor, a, b, theta (degrees)
 
-SHOT_KINDS = ("pot", "bank", "kick", "combination", "kiss")
+SHOT_KINDS = ("pot", "bank", "kick", "combination", "kiss", "jump")
 
 # The grids. Draw, stun and follow at a few speeds; side spin on the middle speed; an
 # elevated cue on the draw and stun strokes, where it takes most of the tip-offset noise

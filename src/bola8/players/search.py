@@ -83,7 +83,9 @@ Point = tuple[float, float]
 SWEEP = 4                  # the reference sweep: offsets -4..4 steps
 VARIANT_SWEEP = 4          # the stroke grid's sweeps: -4..4 steps of a third of the reference window
 HARDER = 1.6               # the reference stroke is also swept this much faster
-WIDE_SPEEDS = (1.0, 1.35, 1.8)   # banks, kicks and kisses: three speeds,
+WIDE_KINDS = ("bank", "kick", "kiss", "jump")   # shots whose window moves with the speed:
+WIDE_SPEEDS = (1.0, 1.35, 1.8)   # three speeds,
+JUMP_SPEEDS = (1.0, 1.1, 1.2)    # (a jump's: of its plan's speed)
 WIDE_STEP = 0.08           # degrees at least between aims,
 WIDE_SWEEP = 6             # -6..6 steps
 GROUP_CELL = 0.12          # m: cue-ball places this close share one look-ahead
@@ -222,8 +224,10 @@ class Searcher:
         from bola8.physics import Strike
 
         factor, a, b, theta = stroke
-        return Strike(speed=max(0.5, min(plan.speed * factor, MAX_SPEED)), phi=(plan.phi + offset) % 360.0,
-                      theta=theta, a=a, b=b)
+        speed, phi = max(0.5, min(plan.speed * factor, MAX_SPEED)), (plan.phi + offset) % 360.0
+        if plan.theta is not None:       # a jump: its own cue and elevation, struck at the centre
+            return Strike(speed=speed, phi=phi, theta=plan.theta, cue=plan.cue)
+        return Strike(speed=speed, phi=phi, theta=theta, a=a, b=b)
 
     @classmethod
     def potted(cls, turn: Turn, player: int) -> bool:
@@ -287,7 +291,10 @@ class Searcher:
         reference = self.level.strokes[0]
         jobs: list[tuple[ShotPlan, Stroke, float, float, int]] = []
         for p in plans:
-            if p.kind in ("bank", "kick", "kiss"):
+            if p.kind == "jump":          # its own speeds: a jump flies as far as it is struck
+                for factor in JUMP_SPEEDS:
+                    jobs.append((p, (factor,) + reference[1:], 0.0, max(p.step, WIDE_STEP), WIDE_SWEEP))
+            elif p.kind in WIDE_KINDS:
                 for factor in WIDE_SPEEDS:
                     jobs.append((p, (reference[0] * factor,) + reference[1:], 0.0, max(p.step, WIDE_STEP), WIDE_SWEEP))
             else:
@@ -297,7 +304,7 @@ class Searcher:
         missing = [p for p in plans if p.key not in {c.plan.key for c in found}]
         if missing:     # no window: the straight ones once more, twice as wide
             found += self.sweep(game, [(p, (reference[0] * factor,) + reference[1:], 0.0, 2.0 * p.step, SWEEP)
-                                       for p in missing if p.kind not in ("bank", "kick", "kiss")
+                                       for p in missing if p.kind not in WIDE_KINDS
                                        for factor in (1.0, HARDER)])
         return found
 

@@ -135,5 +135,6 @@ def note(c: Candidate) -> str:
         return "safety"
     if plan.kind == "safety":       # a two-way shot: played safe, called so it is an attempt (Art. 21.1)
         return f"safety calling {plan.call.ball} in {plan.call.pocket}"
-    words = {"pot": "pot", "bank": "bank", "kick": "kick", "combination": "combination", "kiss": "kiss"}[plan.kind]
+    words = {"pot": "pot", "bank": "bank", "kick": "kick", "combination": "combination", "kiss": "kiss",
+             "jump": "jump"}[plan.kind]
     return f"{words} {plan.call.ball} in {plan.call.pocket}"

@@ -16,7 +16,16 @@ and its stroke on the simulator. The kinds:
   unless the table is open**;
 - ``kiss``: the called ball glances off another ball into the pocket (with no
   spin it leaves along the tangent line, so its contact point lies on the
-  circle whose diameter joins the other ball and the pocket).
+  circle whose diameter joins the other ball and the pocket);
+- ``jump``: the straight pot whose cue ball's line is blocked by one or two
+  balls between 10 and 50 cm from it, played with the jump cue
+  (``physics.CUES["jump"]``) raised ``JUMP_THETA`` degrees and struck at the
+  centre - above the cue ball's centre along the cue, so a legal jump, not a
+  scoop (Art. 12.1.f) - at 3-3.6 m/s, to fly over them and come down before
+  the object ball (docs/fidelity.md: the jump cue's first flight at 35-45
+  degrees and 2-4 m/s is 0.5-1 m long and 7-13 cm high, over a ball's 5.7 cm;
+  slower it lands on the ball it should clear, faster it flies past the one it
+  should hit).
 
 Every plan is kept only when the paths it needs are clear of other balls and
 its cut angles are playable; its ``estimate`` is the geometric chance of
@@ -28,7 +37,7 @@ directly (full, half-ball and thin) or off a cushion.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from bola8.players.aiming import cut_angle_deg, direction_deg, ghost_ball, path_is_clear, pocket_targets
@@ -44,7 +53,11 @@ CUSHIONS = ("head", "foot", "left", "right")
 # the pockets on each cushion: a bank or a kick never uses a cushion into its own pockets
 _POCKETS_ON = {"head": ("head-left", "head-right"), "foot": ("foot-left", "foot-right"),
                "left": ("head-left", "side-left", "foot-left"), "right": ("head-right", "side-right", "foot-right")}
-KIND_FACTOR = {"pot": 1.0, "bank": 0.75, "kick": 0.7, "combination": 0.8, "kiss": 0.6}
+KIND_FACTOR = {"pot": 1.0, "bank": 0.75, "kick": 0.7, "combination": 0.8, "kiss": 0.6, "jump": 0.6}
+JUMP_THETA = 40.0             # degrees: the cue's elevation for a jump
+JUMP_CUE = "jump"
+JUMP_BLOCKERS = (0.10, 0.50)  # m from the cue ball: where the balls jumped over may lie
+JUMP_SPEED = 3.0              # m/s: a jump's stick speed (swept to 20% faster: see search.first_sweeps)
 MAX_COMBINATION_GAP = 0.9     # m between the two balls of a combination
 MAX_SECOND_CUT = 60.0
 ROLLING_DECELERATION = 0.1    # m/s^2 a rolling ball loses (mu_roll 0.01 times g)
@@ -68,6 +81,8 @@ class ShotPlan:
     via: int | None = None        # the other ball of a combination or a kiss
     cushion: str | None = None    # the cushion of a bank or a kick
     b: float = 0.0                # a safety's vertical tip offset (pots take theirs from the stroke grid)
+    theta: float | None = None    # a jump's elevation (others take theirs from the stroke grid)
+    cue: str | None = None        # a jump's cue (physics.CUES); None: the settings' own
 
     @property
     def key(self) -> tuple[object, ...]:
@@ -172,6 +187,10 @@ def shot_plans(game: Game, kinds: tuple[str, ...], sigma: float) -> list[ShotPla
                 plans.extend(_combinations(spec, layout, cue, ball, call, ghost, target, half, sigma, firsts))
             if "kiss" in kinds:
                 plans.extend(_kisses(spec, layout, cue, ball, call, target, sigma))
+            if "jump" in kinds and obj_clear:
+                plan = _jump(spec, layout, cue, ball, call, ghost, target, half, sigma)
+                if plan is not None:
+                    plans.append(plan)
     plans.sort(key=lambda p: -p.estimate)
     return plans
 
@@ -189,6 +208,30 @@ def _direct(spec: TableSpec, layout: dict[int, Point], cue: Point, ball: int, ca
     sensitivity = d_obj * d_cue / (2.0 * radius * math.cos(math.radians(cut)))
     return _plan("pot", spec, call, ball, direction_deg(cue, ghost), sensitivity, half, sigma, d_cue + d_obj,
                  needed_speed(d_cue, d_obj, cut), (cue, ghost, target))
+
+
+def _jump(spec: TableSpec, layout: dict[int, Point], cue: Point, ball: int, call: Call, ghost: Point,
+          target: Point, half: float, sigma: float) -> ShotPlan | None:
+    """The straight pot of ``ball`` over the one or two balls that block the cue ball's line (see the module)."""
+    from bola8.players.aiming import segment_distance
+
+    radius = spec.ball_radius
+    obj = layout[ball]
+    cut = cut_angle_deg(cue, ghost, obj, target)
+    if cut > 45.0 or not spec.is_on_cloth(*ghost):
+        return None
+    blockers = [where for number, where in layout.items()
+                if number not in (CUE, ball) and segment_distance(where, cue, ghost) < 2.0 * radius]
+    low, high = JUMP_BLOCKERS
+    d_cue, d_obj = math.dist(cue, ghost), math.dist(obj, target)
+    if not 1 <= len(blockers) <= 2 or d_cue < high + 0.1:
+        return None
+    if not all(low <= math.dist(cue, where) <= high for where in blockers):
+        return None
+    sensitivity = 1.5 * d_obj * d_cue / (2.0 * radius * math.cos(math.radians(cut)))
+    plan = _plan("jump", spec, call, ball, direction_deg(cue, ghost), sensitivity, half, sigma, d_cue + d_obj,
+                 JUMP_SPEED, (cue, ghost, target))
+    return replace(plan, theta=JUMP_THETA, cue=JUMP_CUE)
 
 
 def _banks(spec: TableSpec, layout: dict[int, Point], cue: Point, ball: int, call: Call, target: Point,

@@ -10,6 +10,8 @@ from bola8.rules.seats import check_player
 from bola8.rules.state import State
 
 DECLARATIONS = ("stalemate", "forfeit")
+# The reason (bola8.rules.messages) each declaration's ruling gives, and so the article it cites.
+DECLARATION_REASONS = {"stalemate": "stalemate_agreed", "forfeit": "forfeit"}
 
 
 def make_declaration(state: State, what: str, player: int | None = None) -> tuple[Ruling, State]:
@@ -26,7 +28,7 @@ def make_declaration(state: State, what: str, player: int | None = None) -> tupl
         if player is not None:
             check_player(player, "player")
         after = game_over(state, result="stalemate", winner=None)
-        return make_ruling(state, after, codes=("stalemate_agreed",))
+        return make_ruling(state, after, codes=(DECLARATION_REASONS["stalemate"],))
     # Forfeit: Art. 18.5 (a repeated intentional foul after a warning) or Art. 22
     # (disqualification). ``player`` is the one who loses the game.
     if player is None:
@@ -34,4 +36,4 @@ def make_declaration(state: State, what: str, player: int | None = None) -> tupl
                          "player: una partida perdida por sanción nombra al jugador que la pierde; se esperaba 0 o 1.")
     loser = check_player(player, "player")
     after = game_over(state, result="forfeit", winner=1 - loser)
-    return make_ruling(state, after, codes=("forfeit",))
+    return make_ruling(state, after, codes=(DECLARATION_REASONS["forfeit"],))

@@ -296,8 +296,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
 }
 
 
-# The contract's identifiers as people read them. Pockets are named from the
-# head end looking to the foot; the Spanish follows the seed's "tronera".
+# The contract's identifiers as people read them - every member of the closed sets a
+# person is shown (pockets, options, decisions, declarations, groups, the fouls only a
+# referee sees, rulesets): the one translation of each, which /api/meta serves to the
+# browser app. Pockets are named from the head end looking to the foot; the Spanish
+# follows the seed's "tronera".
 NAMES: dict[str, tuple[str, str]] = {
     "head-left": ("cabecera izquierda", "head left"),
     "head-right": ("cabecera derecha", "head right"),
@@ -309,15 +312,24 @@ NAMES: dict[str, tuple[str, str]] = {
     "rebreak": ("repetir el tiro de apertura", "break again"),
     "respot_eight": ("reponer la 8 en el punto de pie", "spot the 8"),
     "rerack": ("volver a montar el triángulo", "rack again"),
+    "illegal_break": ("apertura ilegal", "illegal break"),
+    "eight_on_break": ("bola 8 en la apertura", "the 8 on the break"),
     "stalemate": ("juego empatado", "stalemate"),
     "forfeit": ("partida perdida por sanción", "forfeit"),
     "solids": ("lisas", "solids"),
     "stripes": ("rayadas", "stripes"),
+    "foot_off_floor": ("sin pie en el suelo", "no foot on the floor"),
+    "touched_ball": ("bola tocada", "a ball touched"),
+    "illegal_jump": ("salto ilegal", "illegal jump"),
+    "team_advice": ("consejo del equipo", "team advice"),
+    "slow_play": ("juego lento", "slow play"),
+    "spanish": ("español", "Spanish"),
+    "spanish-coin-op": ("español, mesa de monedas", "Spanish, coin-operated table"),
 }
 
 
 def name_of(identifier: str, lang: str = "es") -> str:
-    """A pocket, option or declaration of the contract in words; unknown identifiers as they are."""
+    """A member of one of the contract's closed sets (:data:`NAMES`) in words; unknown identifiers as they are."""
     names = NAMES.get(identifier)
     if names is None:
         return identifier

@@ -50,6 +50,8 @@ CHOICES: tuple[Option, ...] = ("accept_table", "rebreak", "respot_eight", "rerac
 # after the 8 on a legal break (Art. 6).
 ILLEGAL_BREAK_OPTIONS: tuple[Option, ...] = ("accept_table", "rebreak")
 EIGHT_ON_BREAK_OPTIONS: tuple[Option, ...] = ("respot_eight", "rerack")
+# Each decision by name - the code of the reason that opens it (bola8.rules.messages) - with its options.
+DECISIONS: dict[str, tuple[Option, ...]] = {"illegal_break": ILLEGAL_BREAK_OPTIONS, "eight_on_break": EIGHT_ON_BREAK_OPTIONS}
 
 _STATE_FIELDS = ("ruleset", "phase", "shooter", "breaker", "groups", "on_table", "cue_ball",
                  "decision", "turns_without_attempt", "called_this_turn", "winner", "result")
@@ -81,7 +83,7 @@ class Decision:
             if option in options[:i]:
                 raise InputError(f"{where}.options[{i}]: {f.spell(option)} is listed twice.",
                                  f"{where}.options[{i}]: {f.spell(option, 'es')} aparece dos veces.")
-        if set(options) not in (set(ILLEGAL_BREAK_OPTIONS), set(EIGHT_ON_BREAK_OPTIONS)):
+        if set(options) not in [set(known) for known in DECISIONS.values()]:
             raise InputError(
                 f"{where}.options: {list(options)} is not a decision of the rules; expected "
                 f"{list(ILLEGAL_BREAK_OPTIONS)} (Art. 7.2) or {list(EIGHT_ON_BREAK_OPTIONS)} (Art. 6).",

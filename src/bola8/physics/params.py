@@ -110,6 +110,10 @@ CUES: dict[str, CueParams] = {
     "jump": CueParams(mass=0.283, tip_restitution=0.84),
 }
 CUE_NAMES = tuple(CUES)
+# Each named cue as a player says it, in Spanish and English, after the word for "cue" ("taco de
+# salto", "jump cue"): the browser app's chooser shows these (GET /api/meta), never its own copy.
+CUE_LABELS: dict[str, tuple[str, str]] = {"playing": ("de juego", "playing"), "break": ("de salida", "break"),
+                                          "jump": ("de salto", "jump")}
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""GET /api/meta: what the browser app offers and draws - tables with their geometry, rulesets, bots."""
+"""GET /api/meta: what the browser app offers and draws - tables with their geometry, rulesets, bots, and
+every closed set the page shows with its names in the page's language."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ def table_geometry(spec: Any) -> dict[str, Any]:
         mx, my = (float(v) for v in g.mouths[index])
         tips = [[float(c[0]), float(c[1])] for c in g.circles if int(c[3]) == index]
         length = math.hypot(hx - mx, hy - my) or 1.0
-        pockets[name] = {"hole": [hx, hy, hr], "mouth": [mx, my], "tips": tips,
+        # index: the pocket's number in the engine's arrays, which a jaw segment's 7th number names
+        pockets[name] = {"index": index, "hole": [hx, hy, hr], "mouth": [mx, my], "tips": tips,
                          "axis": [(hx - mx) / length, (hy - my) / length]}
     return {"length": spec.length, "width": spec.width, "ball_radius": spec.ball_radius,
             "head_string_y": spec.head_string_y, "foot_spot": list(spec.foot_spot),
@@ -35,13 +37,31 @@ def table_geometry(spec: Any) -> dict[str, Any]:
 
 def meta_dict(lang: str) -> dict[str, Any]:
     """``GET /api/meta``: the closed sets and geometry the page needs, its words in ``lang``
-    (docs/server-api.md)."""
+    (docs/server-api.md). Every set comes from the library's own registry and every name from
+    :data:`bola8.rules.messages.NAMES` (the coach's cushions from :mod:`bola8.players.coach`), so the
+    page holds no copy of either."""
+    from bola8.game.match import MatchSettings
+    from bola8.game.racking import rack
     from bola8.physics import TABLES
-    from bola8.physics.params import CueParams
+    from bola8.physics.params import CUE_LABELS, CUES, CueParams
+    from bola8.players.coach import CUSHION_NAMES
+    from bola8.players.shots import CUSHIONS
+    from bola8.rules.balls import GROUP_NAMES, SOLIDS, STRIPES
+    from bola8.rules.declarations import DECLARATION_REASONS, DECLARATIONS
+    from bola8.rules.messages import MESSAGES, name_of
+    from bola8.rules.state import CHOICES, DECISIONS
 
     tables = {name: table_geometry(spec) for name, spec in TABLES.items()}
-    for table in tables.values():
+    for name, table in tables.items():
         table["miscue_limit"] = CueParams().miscue_limit
+        # a rack as the game sets one (Art. 3, bola8.game.racking), for the practice table and the pictures
+        table["rack"] = {str(ball): [round(x, 5), round(y, 5)] for ball, (x, y) in rack(TABLES[name], 0).items()}
+    named = {"pockets": rules.POCKETS, "choices": CHOICES, "decisions": tuple(DECISIONS), "declarations": DECLARATIONS,
+             "groups": GROUP_NAMES, "referee_fouls": REFEREE_FOULS, "rulesets": tuple(rules.RULESETS)}
+    names: dict[str, dict[str, str]] = {key: {item: name_of(item, lang) for item in items} for key, items in named.items()}
+    names["cushions"] = {cushion: CUSHION_NAMES[cushion][0 if lang == "es" else 1] for cushion in CUSHIONS}
+    names["cues"] = {cue: CUE_LABELS[cue][0 if lang == "es" else 1] for cue in CUES}
+    defaults = MatchSettings()
     return {
         "tables": tables,
         "rulesets": list(rules.RULESETS),
@@ -50,8 +70,19 @@ def meta_dict(lang: str) -> dict[str, Any]:
         "pockets": list(rules.POCKETS),
         "ball_radius": TABLES["9ft"].ball_radius,
         "languages": list(LANGUAGES),
-        "choices": ["accept_table", "rebreak", "respot_eight", "rerack"],
-        "declarations": ["stalemate", "forfeit"],
+        "balls": {"cue": rules.CUE, "eight": rules.EIGHT, "solids": list(SOLIDS), "stripes": list(STRIPES)},
+        "seats": list(rules.PLAYERS),
+        "groups": list(GROUP_NAMES),
+        "choices": list(CHOICES),
+        "decisions": {name: list(options) for name, options in DECISIONS.items()},
+        "declarations": list(DECLARATIONS),
         "referee_fouls": list(REFEREE_FOULS),
+        "cushions": list(CUSHIONS),
+        "cues": list(CUES),
+        "names": names,
+        # the article each is decided by, where the page cites it: a foul's own reason, a declaration's ruling
+        "articles": {"referee_fouls": {foul: MESSAGES[foul][0] for foul in REFEREE_FOULS},
+                     "declarations": {what: MESSAGES[code][0] for what, code in DECLARATION_REASONS.items()}},
+        "defaults": {"table": defaults.table, "ruleset": defaults.ruleset.name, "race": defaults.race},
         "race_max": 99,
     }

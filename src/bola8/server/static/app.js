@@ -7,6 +7,7 @@ import { showHome } from "./js/home.js";
 import { showGame } from "./js/game/screen.js";
 import { showPractice } from "./js/practice.js";
 import { showReferee } from "./js/referee/screen.js";
+import { setMeta } from "./js/names.js";
 
 const root = document.getElementById("app");
 let meta = null;
@@ -37,6 +38,10 @@ async function route(ev = null) {
   const referee = parts[0] === "referee" || parts[0] === "table";
   document.getElementById("manifest").setAttribute("href", referee ? "/referee.webmanifest" : "/manifest.webmanifest");
   try {
+    // every screen names what it shows from /api/meta: without it (asked again at each address) there
+    // is nothing to show but why
+    if (!meta) await loadMeta();
+    if (!meta) throw new Error(t("network_error"));
     if (parts[0] === "game" && parts[1]) {
       // #/game/<id>, #/game/<id>/shot/<n> (a replay), #/game/<id>/from-start (the whole game)
       const replay = parts[2] === "shot" && Number(parts[3]) >= 1 ? { shot: Number(parts[3]) }
@@ -64,6 +69,7 @@ function langSwitch() {
 async function loadMeta() {
   try { meta = await get("/api/meta"); } catch (e) { meta = null; }
   testApi.meta = meta;
+  setMeta(meta);
 }
 
 async function switchLang(l) {

@@ -12,9 +12,12 @@ NAMES = ["Ana", "Luis"]
 
 
 def call(page: Page, module: str, expr: str, lang: str = "es") -> Any:
-    """`expr` evaluated with the module's exports as `m` and the page's language set to `lang`."""
+    """`expr` evaluated with the module's exports as `m` and the page's language set to `lang` (its words,
+    and /api/meta's names in it, as a language switch loads them)."""
     return page.evaluate(f"""async () => {{
         const i18n = await import('/js/i18n.js'); i18n.setLang('{lang}');
+        const names = await import('/js/names.js');
+        names.setMeta(await (await fetch('/api/meta?lang={lang}')).json());
         const m = await import('{module}');
         return {expr};
     }}""")
@@ -65,11 +68,12 @@ def test_the_headline_of_a_break_with_an_option_names_who_chooses(app: Page) -> 
     # Art. 7.2: an illegal break is no foul, and the turn is not simply "passed": the opponent chooses
     illegal = head(app, MISS, play(1, decision={"player": 1, "options": ["accept_table", "rebreak"]}), 0)
     assert illegal == {"kind": "choice", "label": "Apertura ilegal",
-                       "text": "elige Luis: Aceptar la mesa o Repetir el tiro de apertura"}
+                       "text": "elige Luis: aceptar la mesa o repetir el tiro de apertura"}
     assert head(app, MISS, play(1, decision={"player": 1, "options": ["accept_table", "rebreak"]}), 0, "en")["label"] == "Illegal break"
-    # Art. 6: the 8 on a legal break - legal, and the breaker chooses
+    # Art. 6: the 8 on a legal break - no foul, the decision named, and the breaker chooses
     eight = head(app, LEGAL, play(0, decision={"player": 0, "options": ["respot_eight", "rerack"]}), 0)
-    assert eight["label"] == "Tiro legal" and eight["text"].startswith("elige Ana")
+    assert eight == {"kind": "choice", "label": "Bola 8 en la apertura",
+                     "text": "elige Ana: reponer la 8 en el punto de pie o volver a montar el triángulo"}
     # Art. 8: a foul on an illegal break - a foul, and the opponent still chooses
     assert head(app, FOUL, play(1, "in_hand_behind_head_string", {"player": 1, "options": ["accept_table", "rebreak"]}), 0)["label"] == "FALTA"
 
@@ -144,17 +148,69 @@ def test_the_coach_shows_a_kick_safety_with_its_chances_when_nothing_can_be_pott
                          "explanation": {"es": "Patada a la 8 por la banda de pie.", "en": "A kick at the 8 off the foot cushion."}}}
     text = app.evaluate("""async ([advice, lang]) => {
         const i18n = await import('/js/i18n.js'); i18n.setLang(lang);
+        const names = await import('/js/names.js');
+        const meta = await (await fetch(`/api/meta?lang=${lang}`)).json();
+        names.setMeta(meta);
         const { CoachPanel } = await import('/js/coach.js');
-        const panel = new CoachPanel(window.bola8.meta, { ask: async () => ({ advice, actions: 1 }), apply: () => {}, redraw: () => {} });
+        const panel = new CoachPanel(meta, { ask: async () => ({ advice, actions: 1 }), apply: () => {}, redraw: () => {},
+                                             geom: () => meta.tables['9ft'] });
         await panel.ask();
         return panel.list.innerText;
     }""", [advice, lang])
     if lang == "es":
         for words in ("Seguridad", "la blanca a la banda de pie primero", "al rival le queda 41 %", "falta 25 %",
-                      "Patada a la 8", "círculo azul"):
+                      "Patada a la 8", "A 50 cm de la banda de cabecera, a 60 cm de la banda larga izquierda: el círculo azul"):
             assert words in text, (words, text)
     else:
         for words in ("Safety", "the cue ball off the foot cushion first", "leaves the opponent 41%", "fouls 25%",
-                      "A kick at the 8", "blue ring"):
+                      "A kick at the 8", "50 cm from the head cushion, 60 cm from the left long cushion: the blue ring"):
             assert words in text, (words, text)
     assert "0.600" not in text                       # no raw coordinates for the cue ball in hand
+
+
+def test_the_page_refuses_a_cue_ball_in_hand_exactly_where_the_server_does(app: Page) -> None:
+    """Art. 8.2, 9.1, 13: the page's live mark (geometry.placementProblem, on /api/meta's table) and the
+    server's check (bola8.game.placement) agree on every spot, at the edges of the cloth, on either side
+    of the head string and beside a ball - for every table, in hand anywhere and behind the head string."""
+    from bola8.game.placement import PlacementError, check_cue_ball_placement
+    from bola8.physics import TABLES
+
+    kinds = {"place_bad_cloth": "not on the cloth", "place_bad_kitchen": "beyond the head string",
+             "place_bad_overlap": "would overlap"}
+    for name, spec in TABLES.items():
+        R, W, L, line = spec.ball_radius, spec.width, spec.length, spec.head_string_y
+        balls = {3: (W / 2, line + 0.1), 8: (0.3, 0.3)}
+        xs = [R - 1e-4, R, R + 1e-6, 0.3 + 2 * R - 1e-7, 0.3 + 2 * R + 1e-7, W / 2, W - R, W - R + 1e-6]
+        ys = [R - 1e-6, R, 0.3, line - 1e-6, line, line + 1e-6, line + 0.1 - 2 * R - 1e-7, line + 0.1 - 2 * R + 1e-7,
+              L / 2, L - R, L - R + 1e-4]
+        spots = [(x, y, kitchen) for x in xs for y in ys for kitchen in (False, True)]
+        page_says = app.evaluate("""async ([name, balls, spots]) => {
+            const { placementProblem } = await import('/js/geometry.js');
+            const geom = window.bola8.meta.tables[name];
+            return spots.map(([x, y, kitchen]) => placementProblem(geom, balls, x, y, kitchen));
+        }""", [name, {str(b): list(p) for b, p in balls.items()}, spots])
+        for (x, y, kitchen), said in zip(spots, page_says):
+            try:
+                check_cue_ball_placement(balls, (x, y), spec=spec, behind_head_string=kitchen, lang="en")
+                server = None
+            except PlacementError as refused:
+                server = str(refused)
+            assert (said is None) == (server is None), (name, x, y, kitchen, said, server)
+            assert said is None or kinds[said] in str(server), (name, x, y, kitchen, said, server)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_coach_says_where_the_cue_ball_goes_in_words(app: Page, lang: str) -> None:
+    """Ball in hand: the coach's spot said from the nearer cushions, in centimetres, never as coordinates."""
+    def where(x: float, y: float) -> str:
+        said: str = call(app, "/js/coach.js", f"m.whereOnTable(window.bola8.meta.tables['9ft'], {x}, {y})", lang)
+        return said
+
+    if lang == "es":
+        assert where(0.635, 0.2) == "a 20 cm de la banda de cabecera, en el centro"
+        assert where(0.3, 0.635) == "sobre la línea de cabeza, a 30 cm de la banda larga izquierda"
+        assert where(1.07, 2.1) == "a 44 cm de la banda de pie, a 20 cm de la banda larga derecha"
+    else:
+        assert where(0.635, 0.2) == "20 cm from the head cushion, in the middle"
+        assert where(0.3, 0.635) == "on the head string, 30 cm from the left long cushion"
+        assert where(1.07, 2.1) == "44 cm from the foot cushion, 20 cm from the right long cushion"

@@ -5,6 +5,8 @@
 // turned into the ball's own frame: the stripe is a band around the ball's x axis, the numbers
 // sit in white circles at its two z poles (on the stripe, as on a real striped ball).
 
+import { isStripe } from "./names.js";
+
 const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 const STRIPE = 0.5;                  // the band: |normal . x| < 0.5, thirty degrees either side
 const NUMBER_DISC = Math.cos(0.42);  // the white circle round each number
@@ -73,7 +75,7 @@ export function drawSphere(ctx, n, cx, cy, r, m, colour, toWorld, toScreen, alph
   const { canvas, ctx: bctx, image } = buffer(size);
   const data = image.data;
   const base = rgb(colour), white = [248, 248, 240];
-  const stripe = n >= 9 && n <= 15, plain = n === 0;
+  const stripe = isStripe(n), plain = n === 0;
   for (let py = 0; py < size; py++) {
     for (let px = 0; px < size; px++) {
       const i = 4 * (py * size + px);

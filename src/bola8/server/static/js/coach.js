@@ -4,34 +4,51 @@
 // balls' paths as the stroke plays without noise, where the cue ball stops, or where to put it in
 // hand) and, when tapped, hands it to the page to put on the controls (aim, power, spin,
 // elevation, call) or to move the cue ball in hand, so the person shoots it or adjusts it first.
-import { t, lang, hasWord } from "./i18n.js";
+import { t, lang } from "./i18n.js";
 import { get, ApiError } from "./api.js";
 import { el, clear } from "./dom.js";
 import { chip } from "./balls.js";
 import { BALL_COLOURS } from "./table.js";
+import { named, pocketName, capital } from "./names.js";
 
 const LEVEL_KEY = "bola8.hint-level";
 
-// the levels the server's bots have, from /api/meta (bot:<level>, the baseline bot is no coach)
+// the levels the server's bots have, with their names, from /api/meta (bot:<level>; the baseline bot
+// is no coach): [[level, label], ...]
 export function coachLevels(meta) {
-  const kinds = meta && meta.bots ? meta.bots.map((b) => (typeof b === "string" ? b : b.kind)) : [];
-  const levels = kinds.filter((k) => k.startsWith("bot:") && k !== "bot:baseline").map((k) => k.slice(4));
-  return levels.length ? levels : ["beginner", "club", "pro", "champion"];
+  return meta.bots.filter((b) => b.kind.startsWith("bot:") && b.kind !== "bot:baseline").map((b) => [b.kind.slice(4), b.label]);
+}
+
+// A spot on the cloth as a player says it: how far from the nearer end cushion (or on the head
+// string), and from the nearer long cushion unless it is on the long string - "a 20 cm de la banda de
+// cabecera, en el centro". Distances are the ball's centre from the cushion nose, in whole centimetres.
+export function whereOnTable(geom, x, y) {
+  const cm = (d) => Math.round(100 * d);
+  const along = Math.abs(y - geom.head_string_y) < 0.005 ? t("where_head_string")
+    : y <= geom.length / 2 ? t("where_from", { d: cm(y), c: named("cushions", "head") })
+      : t("where_from", { d: cm(geom.length - y), c: named("cushions", "foot") });
+  const centre = geom.width / 2;
+  const across = Math.abs(x - centre) < 0.02 ? t("where_centre")
+    : x < centre ? t("where_from", { d: cm(x), c: named("cushions", "left") })
+      : t("where_from", { d: cm(geom.width - x), c: named("cushions", "right") });
+  return t("where_and", { a: along, b: across });
 }
 
 function pct(v) { return lang() === "es" ? `${Math.round(100 * v)} %` : `${Math.round(100 * v)}%`; }
 
 export class CoachPanel {
   // ask(level) -> Promise of the endpoint's answer; apply(kind, suggestion, advice) puts it on the page
-  constructor(meta, { ask, apply, redraw }) {
-    this.askServer = ask; this.applyOnPage = apply; this.redraw = redraw;
+  // geom() -> the table the game is played on (its cushions and head string: where a spot is said to be)
+  constructor(meta, { ask, apply, redraw, geom }) {
+    this.askServer = ask; this.applyOnPage = apply; this.redraw = redraw; this.geom = geom;
     this.state = "idle";             // idle | asking | shown | error
     this.answer = null; this.selected = null; this.applied = null; this.token = 0;
-    const levels = coachLevels(meta);
+    const levels = coachLevels(meta), known = levels.map(([level]) => level);
+    // the saved level, else the second strongest: a coach that sees most of what the best one does, sooner
     const saved = localStorage.getItem(LEVEL_KEY);
-    const initial = levels.includes(saved) ? saved : levels.includes("pro") ? "pro" : levels[0];
+    const initial = known.includes(saved) ? saved : known[Math.max(0, known.length - 2)];
     this.level = el("select", { "data-testid": "hint-level", "aria-label": t("hint_level") },
-      levels.map((l) => el("option", { value: l, selected: l === initial }, hasWord(`level_${l}`) ? t(`level_${l}`) : l)));
+      levels.map(([level, label]) => el("option", { value: level, selected: level === initial }, label)));
     this.level.addEventListener("change", () => { localStorage.setItem(LEVEL_KEY, this.level.value); if (this.state !== "idle") this.ask(); });
     this.collapsed = false;          // on a phone the list closes once a suggestion is taken
     this.button = el("button", { type: "button", class: "small hint-button", "data-testid": "coach-ask",
@@ -102,15 +119,15 @@ export class CoachPanel {
     if (advice.action === "choice" && advice.choice) {
       const c = advice.choice;
       items.push(el("button", { type: "button", class: "coach-item", "data-testid": "hint-choice", onclick: () => this.pick(c, "choice") },
-        el("div", { class: "coach-head" }, el("strong", {}, `${t("hint_choose")}: ${t(c.option)}`)),
+        el("div", { class: "coach-head" }, el("strong", {}, `${t("hint_choose")}: ${named("choices", c.option)}`)),
         el("div", { class: "coach-text" }, c.explanation[words])));
     }
     if (advice.placement) {
       const p = advice.placement;
-      // the spot is drawn on the table (a blue ring): words say where to look, not coordinates
+      // the spot is drawn on the table (a blue ring) and said as a player says it, never as coordinates
       items.push(el("button", { type: "button", class: "coach-item", "data-testid": "hint-place", onclick: () => this.pick(p, "place") },
         el("div", { class: "coach-head" }, chip(0), el("strong", {}, t("hint_place"))),
-        el("div", { class: "coach-text" }, t(advice.action === "break" ? "hint_place_break" : "hint_place_text"))));
+        el("div", { class: "coach-text", "data-testid": "hint-place-where" }, t("hint_place_text", { w: capital(whereOnTable(this.geom(), p.x, p.y)) }))));
     }
     for (const s of advice.suggestions) items.push(this.item(s, s.kind === "break" ? "break" : "shot"));
     if (advice.safety) items.push(this.item(advice.safety, "safety"));
@@ -123,10 +140,10 @@ export class CoachPanel {
     const words = lang();
     const head = kind === "break" ? [el("strong", {}, t("hint_break"))]
       : kind === "safety" ? [el("strong", {}, t("hint_safety")), s.first_contact !== null && s.first_contact !== undefined ? chip(s.first_contact) : null,
-        s.cushion ? el("span", { class: "coach-kind" }, t("hint_safety_kick", { c: t(`cushion_${s.cushion}`) })) : null,
-        s.call ? el("span", { class: "coach-kind" }, t("hint_two_way", { ball: s.call.ball, pocket: t(s.call.pocket) })) : null]
-        : [el("strong", {}, `${s.rank}.`), chip(s.call.ball), el("strong", {}, `→ ${t(s.call.pocket)}`),
-          el("span", { class: "coach-kind" }, t(`hint_kind_${s.kind}`), s.cushion ? ` (${t(`cushion_${s.cushion}`)})` : "")];
+        s.cushion ? el("span", { class: "coach-kind" }, t("hint_safety_kick", { c: named("cushions", s.cushion) })) : null,
+        s.call ? el("span", { class: "coach-kind" }, t("hint_two_way", { ball: s.call.ball, pocket: pocketName(s.call.pocket) })) : null]
+        : [el("strong", {}, `${s.rank}.`), chip(s.call.ball), el("strong", {}, `→ ${pocketName(s.call.pocket)}`),
+          el("span", { class: "coach-kind" }, t(`hint_kind_${s.kind}`), s.cushion ? ` (${t("hint_cushion", { c: named("cushions", s.cushion) })})` : "")];
     const chances = kind === "break" ? (s.chance_keep_table === null || s.chance_keep_table === undefined ? [] : [t("hint_keeps", { p: pct(s.chance_keep_table) })])
       : kind === "safety" ? [t("hint_leaves", { p: pct(s.chance_opponent || 0) }), t("hint_foul", { p: pct(s.chance_foul) })]
         : [t("hint_pot", { p: pct(s.chance_pot) }), t("hint_shape", { p: pct(s.chance_shape) })];

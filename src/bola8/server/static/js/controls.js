@@ -6,25 +6,22 @@
 // On a phone the same values are set by a pull-back strip beside the table (drag down to draw the
 // cue back, let go to shoot) and a small cue ball that opens the spin widget; on a desktop by the
 // slider, the widget and the keyboard.
-import { lang, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { clampTip } from "./geometry.js";
 import { el } from "./dom.js";
+import { members, named } from "./names.js";
 
 // the simulator's miscue limit, sqrt(a^2 + b^2) <= limit (physics/params.py CueParams), from /api/meta
 export function miscueLimit(meta) {
-  const tables = meta && meta.tables ? Object.values(meta.tables) : [];
-  return (tables.length && tables[0].miscue_limit) || (meta && meta.miscue_limit) || 0.5;
+  return Object.values(meta.tables)[0].miscue_limit;
 }
 
 export const MAX_SPEED = 10;   // the controls' top; the simulator accepts up to 12 m/s
 
-// the simulator's named cues (physics/params.py CUES) and their names on the page: a light jump cue
-// lifts an elevated stroke over a ball where the heavy playing cue traps it against the slate
-export const CUES = ["playing", "break", "jump"];
-const CUE_WORDS = {
-  cue: ["Taco", "Cue"], playing: ["de juego", "playing"], break: ["de salida", "break"], jump: ["de salto", "jump"],
-};
-const cueWord = (key) => CUE_WORDS[key][lang() === "es" ? 0 : 1];
+// the simulator's named cues and their names come from /api/meta (physics/params.py CUES, CUE_LABELS):
+// a light jump cue lifts an elevated stroke over a ball where the heavy playing cue traps it against
+// the slate. The playing cue is the simulator's default: a stroke with it names no cue.
+const PLAYING_CUE = "playing";
 export const MIN_SPEED = 0.2;
 
 function drawTipBall(canvas, a, b, limit, size) {
@@ -55,7 +52,7 @@ function crisp(canvas, size) {
 export class StrokeControls {
   constructor(root, onChange, miscueLimit = 0.5) {
     this.limit = miscueLimit;
-    this.speed = 2.5; this.a = 0; this.b = 0; this.theta = 0; this.cue = "playing";
+    this.speed = 2.5; this.a = 0; this.b = 0; this.theta = 0; this.cue = PLAYING_CUE;
     this.onChange = onChange;
     this.powerValue = el("output", { class: "value", "data-testid": "power-value" });
     this.power = el("input", { type: "range", min: String(MIN_SPEED), max: String(MAX_SPEED), step: "0.1", value: String(this.speed), "data-testid": "power", "aria-label": t("power") });
@@ -65,8 +62,8 @@ export class StrokeControls {
     this.elev = el("input", { type: "range", min: "0", max: "60", step: "1", value: "0", "data-testid": "elevation", "aria-label": t("elevation") });
     this.elevValue = el("output", { class: "value" });
     this.elev.addEventListener("input", () => { this.theta = Number(this.elev.value); this.update(); });
-    this.cueSelect = el("select", { "data-testid": "cue", "aria-label": cueWord("cue") },
-      CUES.map((name) => el("option", { value: name }, cueWord(name))));
+    this.cueSelect = el("select", { "data-testid": "cue", "aria-label": t("cue") },
+      members("cues").map((name) => el("option", { value: name }, named("cues", name))));
     this.cueSelect.addEventListener("change", () => { this.cue = this.cueSelect.value; this.update(); });
     const centre = el("button", { class: "small", type: "button", "data-testid": "spin-centre" }, t("centre"));
     // a centre-ball stroke: no spin and the cue level
@@ -74,7 +71,7 @@ export class StrokeControls {
     this.spinBox = el("div", { class: "control spin-row" },
       el("div", {}, el("label", {}, t("spin"), " ", this.spinValue), this.spinCanvas, centre),
       el("div", { class: "elev" }, el("label", {}, t("elevation"), " ", this.elevValue), this.elev,
-        el("label", { class: "cue" }, cueWord("cue"), " ", this.cueSelect)));
+        el("label", { class: "cue" }, t("cue"), " ", this.cueSelect)));
     root.append(el("div", { class: "control power-row" }, el("label", {}, t("power"), " ", this.powerValue), this.power), this.spinBox);
     crisp(this.spinCanvas, 120);
     this.setupSpin();
@@ -126,7 +123,7 @@ export class StrokeControls {
     this.speed = Math.max(MIN_SPEED, Math.min(12, speed));
     [this.a, this.b] = clampTip(a, b, this.limit);
     this.theta = Math.max(0, Math.min(60, theta));
-    this.cue = CUES.includes(cue) ? cue : "playing";
+    this.cue = members("cues").includes(cue) ? cue : PLAYING_CUE;
     this.power.value = String(this.speed); this.elev.value = String(this.theta); this.cueSelect.value = this.cue;
     this.update();
   }
@@ -134,7 +131,7 @@ export class StrokeControls {
   strike(phi) {
     const r = (v) => Math.round(v * 10000) / 10000;
     const stroke = { speed: r(this.speed), phi: r(phi), theta: this.theta, a: r(this.a), b: r(this.b) };
-    if (this.cue !== "playing") stroke.cue = this.cue;
+    if (this.cue !== PLAYING_CUE) stroke.cue = this.cue;
     return stroke;
   }
 }

@@ -40,12 +40,14 @@ export function aimContact(geom, balls, c, phiDeg) {
   return { ball: null, ghost: [c[0] + dx * s, c[1] + dy * s], objectDir: null, tangentDir: null, cut: null };
 }
 
-// Where a cue ball in hand may go: on the cloth, touching no ball, and behind the head string
-// when the cue ball is in hand there (Art. 8.2, VIEW.kitchen_only). Returns null or a reason key.
+// Where a cue ball in hand may go, as the server's check (bola8.game.placement) says it, from the
+// table /api/meta serves: on the cloth inside the cushion noses, touching no ball (centres 2R apart
+// at least), and with its centre on or behind the head string when the cue ball is in hand there
+// (Art. 8.2, 9.1; VIEW.kitchen_only). Returns null or a reason key.
 export function placementProblem(geom, balls, x, y, kitchenOnly) {
   const R = geom.ball_radius;
   if (x < R || x > geom.width - R || y < R || y > geom.length - R) return "place_bad_cloth";
-  if (kitchenOnly && y > geom.length / 4) return "place_bad_kitchen";
+  if (kitchenOnly && y > geom.head_string_y) return "place_bad_kitchen";
   for (const [key, q] of Object.entries(balls)) {
     if (Number(key) === 0) continue;
     if (Math.hypot(q[0] - x, q[1] - y) < 2 * R) return "place_bad_overlap";
@@ -55,7 +57,7 @@ export function placementProblem(geom, balls, x, y, kitchenOnly) {
 
 export function clampToCloth(geom, x, y, kitchenOnly) {
   const R = geom.ball_radius;
-  const maxY = kitchenOnly ? geom.length / 4 : geom.length - R;
+  const maxY = kitchenOnly ? geom.head_string_y : geom.length - R;
   return [Math.min(Math.max(x, R), geom.width - R), Math.min(Math.max(y, R), maxY)];
 }
 

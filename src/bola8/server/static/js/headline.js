@@ -4,29 +4,26 @@
 // shot and who shoots next, with ball in hand when it is. Never decided here: the rules' answer is
 // read, only put into words.
 import { t } from "./i18n.js";
-
-// the options of an illegal break (Art. 7.2), from /api/meta's decisions when the server gives them
-function illegalBreak(options, meta) {
-  const listed = meta && meta.decisions ? meta.decisions.illegal_break : ["accept_table", "rebreak"];
-  return options.length > 0 && options.every((o) => listed.includes(o));
-}
+import { named, capital, decisionOf } from "./names.js";
 
 // kind: "win" | "loss" | "stalemate" | "choice" | "foul" | "legal"; label: the badge; text: the
 // sentence after it. shooter: the seat that shot; names: the two players' names.
-export function headline(ruling, after, shooter, names, meta = null) {
+export function headline(ruling, after, shooter, names) {
   const name = (seat) => (seat !== null && seat !== undefined && names[seat] !== undefined ? names[seat] : "");
   const badge = ruling.foul ? t("foul") : t("legal");
   if (after && after.phase === "over") {
-    if (after.result === "stalemate") return { kind: "stalemate", label: t("head_stalemate"), text: t("head_stalemate_text") };
+    if (after.result === "stalemate") return { kind: "stalemate", label: capital(named("declarations", "stalemate")), text: t("head_rerack") };
     const winner = after.winner;
-    if (after.result === "forfeit") return { kind: "loss", label: t("head_forfeit"), text: t("head_forfeit_text", { p: name(1 - winner), w: name(winner) }) };
+    if (after.result === "forfeit") return { kind: "loss", label: t("head_abandoned"), text: t("head_abandoned_text", { p: name(1 - winner), w: name(winner) }) };
     if (winner === shooter) return { kind: "win", label: t("head_win"), text: t("head_win_text", { p: name(winner) }) };
     return { kind: "loss", label: ruling.foul ? t("foul") : t("head_loss"), text: t("head_loss_text", { p: name(1 - winner), w: name(winner) }) };
   }
   if (after && after.decision) {
     const d = after.decision, options = d.options || [];
-    const label = ruling.foul ? t("foul") : illegalBreak(options, meta) ? t("head_illegal_break") : t("legal");
-    return { kind: ruling.foul ? "foul" : "choice", label, text: t("head_choice", { p: name(d.player), o: options.map((o) => t(o)).join(t("head_or")) }) };
+    // Art. 6, 7.2: the badge names the decision (an illegal break is no foul and no legal shot either)
+    const decision = decisionOf(options);
+    const label = ruling.foul ? t("foul") : decision ? capital(named("decisions", decision)) : t("legal");
+    return { kind: ruling.foul ? "foul" : "choice", label, text: t("head_choice", { p: name(d.player), o: options.map((o) => named("choices", o)).join(t("head_or")) }) };
   }
   const kind = ruling.foul ? "foul" : "legal";
   if (!after) return { kind, label: badge, text: ruling.turn_passes ? t("turn_passes") : t("shoots_again") };

@@ -3,22 +3,20 @@ import { t } from "./i18n.js";
 import { get, post, saveSeats, myGames, myTables, madeAt, ApiError } from "./api.js";
 import { lang } from "./i18n.js";
 import { el, clear, toast } from "./dom.js";
-import { botLabel } from "./hud.js";
 import { TableView, tableGeometry } from "./table.js";
 import { triangle } from "./practice.js";
+import { named, capital } from "./names.js";
 
 export function showHome(root, meta, go) {
-  const bots = (meta && meta.bots && meta.bots.length ? meta.bots : ["bot"]).map((b) => (typeof b === "string" ? { kind: b, label: botLabel(b) } : { kind: b.kind, label: b.label || botLabel(b.kind) }));
-  const tables = meta && meta.tables ? Object.keys(meta.tables) : ["7ft", "8ft", "9ft"];
-  const rulesets = meta && meta.rulesets ? meta.rulesets : ["spanish", "spanish-coin-op"];
+  const bots = meta.bots, tables = Object.keys(meta.tables), rulesets = meta.rulesets, defaults = meta.defaults;
   const select = (name, items, value) => el("select", { name, "data-testid": `new-${name}` },
     items.map(([v, label]) => el("option", { value: v, selected: v === value }, label)));
   const modeSel = select("mode", [["bot", t("mode_bot")], ["hotseat", t("mode_hotseat")], ["watch", t("mode_watch")]], "bot");
   const botSel = select("bot", bots.map((b) => [b.kind, b.label]), bots[0].kind);
   const bot2Sel = select("bot2", bots.map((b) => [b.kind, b.label]), bots[bots.length - 1].kind);
-  const raceIn = el("input", { type: "number", name: "race", min: "1", max: "15", value: "3", "data-testid": "new-race" });
-  const tableSel = select("table", tables.map((n) => [n, n]), tables.includes("9ft") ? "9ft" : tables[0]);
-  const rulesSel = select("ruleset", rulesets.map((r) => [r, t(`ruleset_${r}`)]), rulesets[0]);
+  const raceIn = el("input", { type: "number", name: "race", min: "1", max: String(meta.race_max), value: String(defaults.race), "data-testid": "new-race" });
+  const tableSel = select("table", tables.map((n) => [n, n]), defaults.table);
+  const rulesSel = select("ruleset", rulesets.map((r) => [r, capital(named("rulesets", r))]), defaults.ruleset);
   const name0 = el("input", { name: "name0", placeholder: t("name_0"), maxlength: "40", "data-testid": "new-name-0" });
   const name1 = el("input", { name: "name1", placeholder: t("name_1"), maxlength: "40", "data-testid": "new-name-1" });
   const bot1Row = el("label", {}, t("bot_level"), botSel), bot2Row = el("label", {}, t("bot_level_2"), bot2Sel);
@@ -90,8 +88,7 @@ export function showHome(root, meta, go) {
         el("a", { class: "card action", href: "#/referee", "data-testid": "go-referee" }, el("h2", {}, t("referee")), el("p", {}, t("referee_hint"))),
         games, join))));
   // the table at the top of the page: a rack waiting for the break, drawn as in a game
-  const base = meta && meta.tables && meta.tables["9ft"] ? meta.tables["9ft"] : { length: 2.54, width: 1.27, ball_radius: 0.028575 };
-  const geom = tableGeometry({ name: "9ft", ...base }, meta);
+  const geom = tableGeometry({ name: meta.defaults.table }, meta);
   const tv = new TableView(heroCanvas, geom);
   const balls = triangle(geom);
   const paint = () => { tv.resize(); tv.drawTable({}); tv.drawAim(balls, 90); tv.drawBalls(balls); tv.drawCue(balls[0][0], balls[0][1], 90, 0.08); };

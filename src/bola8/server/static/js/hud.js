@@ -3,7 +3,8 @@
 // while no group is assigned, the balls pocketed so far. Read from VIEW only.
 import { t } from "./i18n.js";
 import { el, clear } from "./dom.js";
-import { chip, SOLIDS, STRIPES } from "./balls.js";
+import { chip } from "./balls.js";
+import { named, groupBalls, objectBalls } from "./names.js";
 
 export function botLabel(kind) {
   const level = kind.startsWith("bot:") ? kind.slice(4) : null;
@@ -18,7 +19,7 @@ export function renderHud(hud, v, meta) {
   const card = (i) => {
     const p = v.players[i];
     const group = groups ? groups[i] : null;
-    const mine = group ? (group === "solids" ? SOLIDS : STRIPES) : [];
+    const mine = group ? groupBalls(group) : [];
     const left = mine.filter((b) => onTable.has(b));
     const potted = mine.filter((b) => !onTable.has(b));
     const onEight = group && left.length === 0;
@@ -28,12 +29,12 @@ export function renderHud(hud, v, meta) {
     return el("div", { class: `player${act && act.seat === i ? " active" : ""}`, "data-testid": `player-${i}` },
       el("div", { class: "name" }, p.name, el("small", {}, kind), v.breaker === i && st.phase === "break" ? el("span", { class: "tag", title: t("breaks") }, "▶") : null),
       el("div", { class: "score", "data-testid": `score-${i}` }, String(v.score[i])),
-      el("div", { class: "group" }, group ? `${t(group)}` : t("open_table"),
+      el("div", { class: "group" }, group ? named("groups", group) : t("open_table"),
         el("span", { class: "chips" }, onEight ? chip(8) : left.map((b) => chip(b)))),
       el("div", { class: "tray", "data-testid": `tray-${i}`, title: t("potted") }, potted.map((b) => chip(b, { class: "chip small" }))));
   };
   // before the groups: the object balls already down, nobody's yet
-  const down = groups ? [] : [...SOLIDS, 8, ...STRIPES].filter((b) => st.on_table && !onTable.has(b));
+  const down = groups ? [] : objectBalls().filter((b) => st.on_table && !onTable.has(b));
   const clock = el("div", { class: "clock", "data-testid": "shot-clock", hidden: true });
   const middle = el("div", { class: "middle" },
     el("div", { class: "race" }, t("race_to", { n: v.race })),

@@ -11,26 +11,19 @@ import { StrokeControls, miscueLimit } from "./controls.js";
 import { chip } from "./balls.js";
 import { rulingBanner } from "./ruling.js";
 
-// a triangle at the foot spot (geometry only: where the balls stand, the 8 in the middle)
+// a rack as the game sets one (Art. 3: /api/meta's, from bola8.game.racking) with the cue ball on the
+// head spot
 export function triangle(geom) {
-  const R = geom.ball_radius, d = 2 * R + 0.0002;
-  const order = [1, 9, 2, 10, 8, 3, 11, 4, 12, 13, 5, 14, 6, 7, 15];   // the 8 mid third row, back corners a solid and a stripe (Art. 3)
-  const out = { 0: [geom.width / 2, geom.length / 4] };
-  let k = 0;
-  for (let row = 0; row < 5; row++) {
-    for (let i = 0; i <= row; i++) {
-      out[order[k++]] = [geom.width / 2 + (i - row / 2) * d, (3 * geom.length) / 4 + row * d * Math.sqrt(3) / 2];
-    }
-  }
-  return out;
+  const balls = { 0: [...geom.head_spot] };
+  for (const [n, p] of Object.entries(geom.rack)) balls[Number(n)] = [...p];
+  return balls;
 }
 
 export async function showPractice(root, meta, hooks) {
-  const tables = meta && meta.tables ? Object.keys(meta.tables) : ["9ft"];
-  let tableName = tables.includes("9ft") ? "9ft" : tables[0];
-  const base = meta && meta.tables && meta.tables[tableName] ? meta.tables[tableName] : { length: 2.54, width: 1.27, ball_radius: 0.028575 };
-  let geom = tableGeometry({ name: tableName, ...base }, meta);
-  const s = { balls: numberKeys({ 0: [geom.width / 2, geom.length / 4], 1: [geom.width * 0.3, geom.length * 0.72], 8: [geom.width * 0.6, geom.length * 0.8] }),
+  const tables = Object.keys(meta.tables);
+  let tableName = meta.defaults.table;
+  let geom = tableGeometry({ name: tableName }, meta);
+  const s = { balls: numberKeys({ 0: [...geom.head_spot], 1: [geom.width * 0.3, geom.length * 0.72], 8: [geom.width * 0.6, geom.length * 0.8] }),
     mode: "shoot", phi: 90, history: [], selected: null, animating: false, busy: false, orient: new Orientations() };
   const canvas = el("canvas", { "data-testid": "table", tabindex: "0" });
   const box = el("div", { class: "table-box" }, canvas);
@@ -43,12 +36,11 @@ export async function showPractice(root, meta, hooks) {
   const shootBtn = el("button", { type: "button", class: "primary big", "data-testid": "shoot", onclick: () => shoot() }, t("shoot"));
   const undoBtn = el("button", { type: "button", "data-testid": "undo", onclick: () => undo() }, t("practice_undo"));
   const rackBtn = el("button", { type: "button", class: "small", "data-testid": "rack", onclick: () => { keep(); s.balls = triangle(geom); draw(); renderTray(); } }, t("practice_rack"));
-  const clearBtn = el("button", { type: "button", class: "small", "data-testid": "clear", onclick: () => { keep(); s.balls = { 0: s.balls[0] || [geom.width / 2, geom.length / 4] }; draw(); renderTray(); } }, t("practice_clear"));
+  const clearBtn = el("button", { type: "button", class: "small", "data-testid": "clear", onclick: () => { keep(); s.balls = { 0: s.balls[0] || [...geom.head_spot] }; draw(); renderTray(); } }, t("practice_clear"));
   const tableSel = el("select", { "data-testid": "practice-table" }, tables.map((n) => el("option", { value: n, selected: n === tableName }, n)));
   tableSel.addEventListener("change", () => {
     tableName = tableSel.value;
-    const b = meta.tables[tableName];
-    geom = tableGeometry({ name: tableName, ...b }, meta); tv.setGeometry(geom);
+    geom = tableGeometry({ name: tableName }, meta); tv.setGeometry(geom);
     s.balls = triangle(geom); draw(); renderTray();
   });
   const result = el("div", { class: "status", "data-testid": "practice-result" });

@@ -6,6 +6,7 @@ import { get } from "./api.js";
 import { el } from "./dom.js";
 import { chip } from "./balls.js";
 import { headline } from "./headline.js";
+import { pocketName } from "./names.js";
 
 const articleCache = {};
 
@@ -40,14 +41,14 @@ export function reasonItem(r) {
 }
 
 // opts: shot (the SHOT: its seat, call, pocketed balls and state_after), or shooter and after (the
-// seat that shot and the STATE after the ruling) for a ruling without a SHOT; meta (/api/meta);
+// seat that shot and the STATE after the ruling) for a ruling without a SHOT;
 // compact; onClose (the strip folds and opens)
 export function rulingBanner(ruling, view, opts = {}) {
   const shot = opts.shot;
   const shooter = opts.shooter !== undefined ? opts.shooter : shot ? shot.seat : null;
   const after = opts.after !== undefined ? opts.after : shot ? shot.state_after || null : null;
   const names = view ? view.players.map((p) => (typeof p === "string" ? p : p.name)) : [];
-  const h = headline(ruling, after, shooter, names, opts.meta);
+  const h = headline(ruling, after, shooter, names);
   const who = ["foul", "legal", "choice"].includes(h.kind) && shooter !== null && names[shooter] ? names[shooter] : "";
   const head = el("div", { class: `ruling-head ${h.kind}`, "data-testid": "ruling-head" },
     el("strong", { "data-testid": "ruling-title" }, h.label),
@@ -58,9 +59,9 @@ export function rulingBanner(ruling, view, opts = {}) {
   const facts = [];
   if (shot) {
     const call = shot.call;
-    facts.push(el("div", {}, `${t("call")}: `, call ? t("call_in", { b: call.ball, p: t(call.pocket) }) : t("call_none")));
+    facts.push(el("div", {}, `${t("call")}: `, call ? t("call_in", { b: call.ball, p: pocketName(call.pocket) }) : t("call_none")));
     const pocketed = (shot.events || []).filter((e) => e.type === "pocket");
-    if (pocketed.length) facts.push(el("div", { class: "pocketed" }, `${t("pocketed")}: `, pocketed.map((e) => el("span", { class: "pk" }, chip(e.balls[0]), ` ${t(e.pocket)} `))));
+    if (pocketed.length) facts.push(el("div", { class: "pocketed" }, `${t("pocketed")}: `, pocketed.map((e) => el("span", { class: "pk" }, chip(e.balls[0]), ` ${pocketName(e.pocket)} `))));
   }
   if (ruling.respotted && ruling.respotted.length) facts.push(el("div", {}, `${t("respotted")}: `, ruling.respotted.map((b) => chip(b))));
   const reasons = el("ul", { class: "reasons", "data-testid": "reasons" }, (ruling.reasons || []).map(reasonItem));

@@ -14,34 +14,13 @@ export const BALL_COLOURS = {
 };
 const RAIL = 0.14;          // cushion plus wood drawn around the cloth, metres (wider than render.py's 0.09 so the pockets sit inside the wood)
 const CUSHION = 0.045;      // the rubber cushion between the nose and the wood
-const POCKET_NAMES = ["head-left", "head-right", "side-left", "side-right", "foot-left", "foot-right"];
-const INCH = 0.0254;
 
-// The table's geometry from the server's /api/meta (the simulator's own TableSpec), or, if that
-// is missing, the same construction as physics/table.py from the WPA numbers it uses.
+// The table's geometry: /api/meta's, the simulator's own TableSpec - its size, ball, head string and
+// spots, cushion noses, jaws and drop circles - so the page draws and checks what the server plays.
 export function tableGeometry(table, meta) {
   const fromServer = meta && meta.tables && meta.tables[table.name];
-  if (fromServer && fromServer.pockets) return { ...fromServer, name: table.name };
-  return fallbackGeometry(table);
-}
-
-function fallbackGeometry(table) {
-  const W = table.width, L = table.length;
-  const dc = (4.5625 * INCH) / Math.SQRT2, hs = (5.0625 * INCH) / 2;
-  const s2 = Math.SQRT1_2;
-  const defs = [
-    [[dc, 0], [0, dc], [-s2, -s2], true], [[W - dc, 0], [W, dc], [s2, -s2], true],
-    [[0, L / 2 - hs], [0, L / 2 + hs], [-1, 0], false], [[W, L / 2 - hs], [W, L / 2 + hs], [1, 0], false],
-    [[dc, L], [0, L - dc], [-s2, s2], true], [[W - dc, L], [W, L - dc], [s2, s2], true],
-  ];
-  const pockets = {};
-  defs.forEach(([a, b, axis, corner], i) => {
-    const mouth = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-    const shelf = corner ? 1.0 * INCH : 0.1875 * INCH, rh = corner ? 0.062 : 0.066;
-    const hole = [mouth[0] + axis[0] * (shelf + rh), mouth[1] + axis[1] * (shelf + rh), rh];
-    pockets[POCKET_NAMES[i]] = { hole, mouth, tips: [a, b], axis };
-  });
-  return { name: table.name, length: L, width: W, ball_radius: table.ball_radius, pockets };
+  if (!fromServer) throw new Error(`/api/meta has no table ${table.name}`);
+  return { ...fromServer, name: table.name };
 }
 
 export class TableView {
@@ -156,16 +135,16 @@ export class TableView {
     ctx.strokeStyle = marks.kitchen ? "rgba(255,230,120,0.9)" : "rgba(207,232,216,0.75)";
     ctx.lineWidth = marks.kitchen ? 2 : 1.5;
     ctx.setLineDash([6, 5]);
-    this.line(0, g.length / 4, g.width, g.length / 4);
+    this.line(0, g.head_string_y, g.width, g.head_string_y);
     ctx.setLineDash([]);
     ctx.strokeStyle = "rgba(47,138,92,0.9)"; ctx.lineWidth = 1;
     this.line(g.width / 2, 0, g.width / 2, g.length);
     ctx.restore();
     if (marks.kitchen) {
-      this.fillRect(0, 0, g.width, g.length / 4, "rgba(255,230,120,0.08)");
+      this.fillRect(0, 0, g.width, g.head_string_y, "rgba(255,230,120,0.08)");
     }
     ctx.fillStyle = "#cfe8d8";
-    for (const [x, y] of [[g.width / 2, (3 * g.length) / 4], [g.width / 2, g.length / 4]]) {
+    for (const [x, y] of [g.foot_spot, g.head_spot]) {
       const [px, py] = this.toPx(x, y);
       ctx.beginPath(); ctx.arc(px, py, Math.max(2, 0.006 * s), 0, 2 * Math.PI); ctx.fill();
     }
@@ -187,8 +166,7 @@ export class TableView {
     if (this.geom.segments) {
       // jaw faces of the simulator's geometry belonging to this pocket: drawn as the rubber edge
       ctx.save(); ctx.strokeStyle = "#0f3f27"; ctx.lineWidth = Math.max(1.5, 0.006 * s);
-      const index = POCKET_NAMES.indexOf(name);
-      for (const seg of this.geom.segments) if (seg.length >= 7 && seg[6] === index) this.line(seg[0], seg[1], seg[2], seg[3]);
+      for (const seg of this.geom.segments) if (seg.length >= 7 && seg[6] === p.index) this.line(seg[0], seg[1], seg[2], seg[3]);
       ctx.restore();
     }
     const r = p.hole[2] * s;

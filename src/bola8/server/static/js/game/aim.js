@@ -6,6 +6,7 @@
 import { t } from "../i18n.js";
 import { el, clear, toast } from "../dom.js";
 import { phiTowards, aimContact } from "../geometry.js";
+import { pocketName } from "../names.js";
 
 export const BREAK_SPEED = 8.0;
 
@@ -119,7 +120,7 @@ export function renderCall(box, turn, foulBall = null) {
   let text;
   if (turn && turn.pendingBall !== null) text = t("call_pick_pocket", { b: turn.pendingBall });
   else if (c === null) text = t("safety");
-  else if (c && c.pocket) text = t("call_in", { b: c.ball, p: t(c.pocket) });
+  else if (c && c.pocket) text = t("call_in", { b: c.ball, p: pocketName(c.pocket) });
   else text = t("call_ball_first");
   clear(box).append(el("strong", {}, `${t("call")}: `), text);
   if (foulBall !== null) box.append(el("div", { class: "aim-foul", role: "alert", "data-testid": "aim-foul" }, t("aim_foul", { b: foulBall })));

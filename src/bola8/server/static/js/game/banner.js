@@ -5,10 +5,10 @@ import { t } from "../i18n.js";
 import { el, clear } from "../dom.js";
 import { rulingBanner } from "../ruling.js";
 import { lagText } from "../hud.js";
+import { pocketName } from "../names.js";
 
 export class Banner {
-  constructor(meta) {
-    this.meta = meta;
+  constructor() {
     this.element = el("div", { class: "banner", "data-testid": "ruling", hidden: true });
     this.shown = [];
     // one strip above the table; a tap on it (or its ▾ button, by keyboard) opens every reason over the
@@ -29,7 +29,7 @@ export class Banner {
   // a stroke on its way across the table: who plays it and what was called
   stroke(shot, view) {
     const who = view.players[shot.seat] ? view.players[shot.seat].name : "";
-    const call = shot.call ? t("call_in", { b: shot.call.ball, p: t(shot.call.pocket) }) : t("call_none");
+    const call = shot.call ? t("call_in", { b: shot.call.ball, p: pocketName(shot.call.pocket) }) : t("call_none");
     this.put("stroke", shot.n, el("div", { class: "ruling stroke", role: "status", "aria-live": "polite", "data-testid": "stroke-banner" },
       el("div", { class: "ruling-head" }, el("strong", {}, t("shot_by", { n: shot.n, p: who })), el("span", { class: "turn" }, ` · ${t("call")}: ${call}`))));
   }
@@ -37,7 +37,7 @@ export class Banner {
   // a stroke's ruling, headlined from the state after it
   ruling(shot, view) {
     if (!shot.ruling) return;
-    this.put("ruling", shot.n, rulingBanner(shot.ruling, view, { shot, meta: this.meta, onClose: () => { this.element.hidden = true; } }));
+    this.put("ruling", shot.n, rulingBanner(shot.ruling, view, { shot, onClose: () => { this.element.hidden = true; } }));
   }
 
   // a game ended by a declaration, not a stroke: a forfeit (Art. 18.5, 22) or an agreed stalemate
@@ -46,7 +46,7 @@ export class Banner {
     if (!view.last_ruling) return;
     const after = { phase: "over", result: game.result, winner: game.winner, decision: null };
     const shooter = game.result === "forfeit" && game.winner !== null ? 1 - game.winner : null;
-    this.put("ruling", null, rulingBanner(view.last_ruling, view, { after, shooter, meta: this.meta, onClose: () => { this.element.hidden = true; } }));
+    this.put("ruling", null, rulingBanner(view.last_ruling, view, { after, shooter, onClose: () => { this.element.hidden = true; } }));
   }
 
   // Art. 4: each ball's distance to the head cushion, who won and who breaks

@@ -7,9 +7,10 @@ import { placementProblem, clampToCloth } from "../geometry.js";
 // where the ball in hand starts: where the cue ball stands, unless that spot is not allowed
 export function startPlace(g, view) {
   const geom = g.geom, have = g.balls[0];
-  let p = have ? [have[0], have[1]] : [geom.width / 2, geom.length / 4 - 0.1];
-  if (view.kitchen_only && p[1] > geom.length / 4) p = [geom.width / 2, geom.length / 4 - 0.1];
-  if (placementProblem(geom, g.balls, p[0], p[1], view.kitchen_only)) p = [geom.width / 2, view.kitchen_only ? geom.length / 8 : geom.length / 4 - 0.1];
+  const line = geom.head_string_y;
+  let p = have ? [have[0], have[1]] : [geom.width / 2, line - 0.1];
+  if (view.kitchen_only && p[1] > line) p = [geom.width / 2, line - 0.1];
+  if (placementProblem(geom, g.balls, p[0], p[1], view.kitchen_only)) p = [geom.width / 2, view.kitchen_only ? line / 2 : line - 0.1];
   return p;
 }
 
@@ -20,11 +21,13 @@ export function placeProblem(g) {
 
 function moveTo(g, x, y) { g.turn.place = clampToCloth(g.geom, x, y, false); }
 
-// the action that puts the ball where it stands, or null while that spot is not allowed
+// the action that puts the ball where it stands, or null while that spot is not allowed; the spot is
+// checked as it is sent (rounded to 10 µm: rounding may carry a ball at the edge of the cloth past it)
 export function placeAction(g) {
-  if (placeProblem(g)) return null;
   const r = (v) => Math.round(v * 100000) / 100000;
-  return { path: "place", body: { x: r(g.turn.place[0]), y: r(g.turn.place[1]) } };
+  const x = r(g.turn.place[0]), y = r(g.turn.place[1]);
+  if (placeProblem(g) || placementProblem(g.geom, g.balls, x, y, g.view.kitchen_only)) return null;
+  return { path: "place", body: { x, y } };
 }
 
 export const placeMode = {

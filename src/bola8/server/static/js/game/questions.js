@@ -4,6 +4,7 @@ import { t } from "../i18n.js";
 import { el, dialog } from "../dom.js";
 import { rulingBanner } from "../ruling.js";
 import { choiceHint } from "../coach.js";
+import { named, capital, declarationLabel } from "../names.js";
 
 // Art. 4: the lag's stroke toward the foot cushion, and whether its winner breaks
 export async function askLag(view) {
@@ -25,13 +26,13 @@ export async function askChoice(view, ruling, coach) {
   const options = (view.to_act && view.to_act.options) || [];
   const body = el("div", {}, ruling ? rulingBanner(ruling, view, { compact: true }) : null,
     view.hints === false ? null : choiceHint((level) => coach.askServer(level), coach.level.value));
-  const pick = await dialog(t("choice_title"), body, options.map((o) => [t(o), o, "primary", `option-${o}`]), "choice-dialog");
+  const pick = await dialog(t("choice_title"), body, options.map((o) => [capital(named("choices", o)), o, "primary", `option-${o}`]), "choice-dialog");
   return pick ? { path: "choice", body: { option: pick } } : null;
 }
 
 // Art. 21.2: the bot proposes a stalemate before its shot; the person it plays answers
 export async function askProposal(botName) {
-  const answer = await dialog(t("stalemate"), el("p", {}, t("stalemate_offered", { p: botName })),
+  const answer = await dialog(declarationLabel("stalemate"), el("p", {}, t("stalemate_offered", { p: botName })),
     [[t("stalemate_decline"), "decline", "", "proposal-decline"], [t("stalemate_accept"), "accept", "primary", "proposal-accept"]],
     "proposal-dialog");
   return { path: "proposal", body: { accept: answer === "accept" } };
@@ -41,7 +42,10 @@ export async function askProposal(botName) {
 // is proposed and the server asks the bot, which may refuse (Art. 21.2)
 export async function askDeclare(view, what) {
   const toBot = what === "stalemate" && view.players.some((p) => p.kind !== "person");
-  const ok = await dialog(t(what), el("p", {}, t(toBot ? "stalemate_propose" : `${what}_confirm`)),
+  // a stalemate is named as the rules name it; a forfeit is the person's own: he concedes the game
+  const stalemate = what === "stalemate";
+  const ok = await dialog(stalemate ? declarationLabel(what) : t("concede"),
+    el("p", {}, toBot ? t("stalemate_propose") : stalemate ? t("stalemate_confirm") : t("concede_confirm")),
     [[t("cancel"), null], [t("confirm"), what, "primary danger"]], "declare-dialog");
   return ok ? { path: "declare", body: { what } } : null;
 }

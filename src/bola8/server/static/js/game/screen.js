@@ -31,6 +31,7 @@ import { askLag, askChoice, askProposal, askDeclare } from "./questions.js";
 import { StrokePlayer, drawLag, lagKey, strokeStatus, LAG_SCENE_S } from "./playback.js";
 import { Replay, SPEEDS } from "./replay.js";
 import { Banner } from "./banner.js";
+import { members, declarationLabel } from "../names.js";
 
 // the modes a person acts in on the table itself, with their input and drawing
 const TABLE_MODES = { shot: aimMode, place: placeMode };
@@ -57,7 +58,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   const strip = pullStrip((v) => { g.pull = v; draw(); }, (v) => { controls.setSpeed(v); shoot(); });
   const canvasBox = el("div", { class: "canvas-box" }, canvas);
   const box = el("div", { class: "table-box" }, canvasBox, strip);
-  const banner = new Banner(meta);
+  const banner = new Banner();
   const hud = el("header", { class: "hud", "data-testid": "hud" });
   const status = el("div", { class: "status", "data-testid": "status", "aria-live": "polite" });
   const hint = el("p", { class: "hint", "data-testid": "hint" });
@@ -68,13 +69,13 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   const placeStatus = el("div", { class: "place-status", "data-testid": "place-status" });
   const controlsBox = el("div", { class: "controls" });
   const controls = g.controls = new StrokeControls(controlsBox, () => draw(), miscueLimit(meta));
-  const coach = new CoachPanel(meta, { ask: (level) => askCoach(level), apply: (kind, sug, advice) => applyHint(kind, sug, advice), redraw: () => draw() });
+  const coach = new CoachPanel(meta, { ask: (level) => askCoach(level), apply: (kind, sug, advice) => applyHint(kind, sug, advice), redraw: () => draw(), geom: () => g.geom });
   const spinSheet = el("div", { class: "spin-sheet", "data-testid": "spin-sheet", hidden: true });
   controls.mini.addEventListener("click", () => toggleSpinSheet());
   controls.mini.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { toggleSpinSheet(); ev.preventDefault(); } });
   const declareBox = el("div", { class: "declare" },
-    el("button", { type: "button", class: "small", "data-testid": "declare-stalemate", onclick: () => declare("stalemate") }, t("stalemate")),
-    el("button", { type: "button", class: "small danger", "data-testid": "declare-forfeit", onclick: () => declare("forfeit") }, t("forfeit")));
+    el("button", { type: "button", class: "small", "data-testid": "declare-stalemate", onclick: () => declare("stalemate") }, declarationLabel("stalemate")),
+    el("button", { type: "button", class: "small danger", "data-testid": "declare-forfeit", onclick: () => declare("forfeit") }, t("concede")));
   const speedSel = el("select", { "data-testid": "anim-speed", "aria-label": t("anim_speed") },
     [...SPEEDS, ["0", t("anim_instant")]].map(([v, label]) =>
       el("option", { value: v, selected: v === (localStorage.getItem("bola8.speed") || "1") }, label)));
@@ -318,7 +319,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     if (!g.turn || g.turn.actions !== v.actions) newTurn(v);
     if (v.game_number !== g.gameShown) { g.gameShown = v.game_number; g.orient.reset(); }   // a new rack
     const games = v.games || [];
-    if (g.gamesSeen !== null && games.length > g.gamesSeen && ["forfeit", "stalemate"].includes(games[games.length - 1].result)) {
+    if (g.gamesSeen !== null && games.length > g.gamesSeen && members("declarations").includes(games[games.length - 1].result)) {
       banner.declared(v, games[games.length - 1]);
     }
     g.gamesSeen = games.length;

@@ -14,8 +14,7 @@ import { rulingBanner } from "../ruling.js";
 import { headline } from "../headline.js";
 import { ballAt, pocketReach, drawDiagram, slots, tapRadius } from "./diagram.js";
 import { RefereeClock } from "./clock.js";
-
-const FOULS = ["foot_off_floor", "touched_ball", "illegal_jump", "team_advice", "slow_play"];
+import { named, capital, articleOf, pocketName, members, objectBalls } from "../names.js";
 
 export function emptyFacts() {
   return { call: null, first_contact: null, pocketed: [], off_table: [], rail_after_contact: false,
@@ -34,8 +33,8 @@ export async function showReferee(root, meta, hooks, id, go) {
   if (!id) return setup(root, meta, go);
   const token = tableToken(id);
   let view = await get(`/api/tables/${encodeURIComponent(id)}`);
-  const base = meta && meta.tables && meta.tables["9ft"] ? meta.tables["9ft"] : { length: 2.54, width: 1.27, ball_radius: 0.028575 };
-  const geom = tableGeometry({ name: "9ft", ...base }, meta);
+  // a real table of any size is drawn as the match's default one: the diagram only places the taps
+  const geom = tableGeometry({ name: meta.defaults.table }, meta);
   const s = { tool: "call", pending: null, facts: emptyFacts(), busy: false, whyTimer: null, whyAsked: 0, previews: 0,
     cursor: null };            // the ball or pocket the keyboard is on: {ball} or {pocket}
 
@@ -78,7 +77,7 @@ export async function showReferee(root, meta, hooks, id, go) {
 
   function st() { return view.state || {}; }
   function names() { return view.players.map((p) => (typeof p === "string" ? p : p.name)); }
-  function onTable() { return (st().on_table || [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]).filter((n) => n !== 0); }
+  function onTable() { return (st().on_table || objectBalls()).filter((n) => n !== 0); }
   function over() { return view.to_act === null && view.winner !== null && view.winner !== undefined; }
   function shotDue() { return !!token && !!view.to_act && view.to_act.action === "shot"; }
 
@@ -98,7 +97,7 @@ export async function showReferee(root, meta, hooks, id, go) {
     const lag = view.to_act && view.to_act.action === "lag";
     const card = (i) => el("div", { class: `player${shooter === i && st().phase !== "over" && !lag ? " active" : ""}`, "data-testid": `player-${i}` },
       el("div", { class: "name" }, players[i]), el("div", { class: "score", "data-testid": `score-${i}` }, String(sc[i])),
-      el("div", { class: "group" }, groups ? t(groups[i]) : t("open_table")));
+      el("div", { class: "group" }, groups ? named("groups", groups[i]) : t("open_table")));
     const middle = el("div", { class: "middle" }, el("div", { class: "race" }, t("race_to", { n: view.race })),
       el("div", { class: "gameno" }, lag ? t(lagWord()) : t("game_n", { n: view.game_number || 1 })));
     clear(hud).append(el("a", { href: "#/", class: "logo" }, "bola8"), card(0), middle, card(1));
@@ -126,7 +125,7 @@ export async function showReferee(root, meta, hooks, id, go) {
     const players = names();
     const games = (view.rulings || []).filter((r) => r.state && r.state.phase === "over").map((r) => {
       const s2 = r.state;
-      const what = s2.result === "stalemate" ? t("head_stalemate") : t("ref_game_won", { p: players[s2.winner] });
+      const what = s2.result === "stalemate" ? named("declarations", "stalemate") : t("ref_game_won", { p: players[s2.winner] });
       return el("li", {}, `${t("game_n", { n: r.game_number })}: ${what}`);
     });
     if (view.result === "disqualification") games.push(el("li", {}, t("disqualified_player", { p: players[1 - view.winner] })));
@@ -153,16 +152,16 @@ export async function showReferee(root, meta, hooks, id, go) {
     if (d) {
       whyBox.hidden = true;
       entry.append(el("div", { class: "box" }, el("h2", { class: "box-title" }, t("ref_next_choice", { p: players[d.player] })),
-        el("div", { class: "buttons" }, d.options.map((o) => el("button", { type: "button", class: "primary", "data-testid": `option-${o}`, onclick: () => send("choice", { option: o }) }, t(o))))));
+        el("div", { class: "buttons" }, d.options.map((o) => el("button", { type: "button", class: "primary", "data-testid": `option-${o}`, onclick: () => send("choice", { option: o }) }, capital(named("choices", o)))))));
       return;
     }
     const f = s.facts;
     const tool = (name, label) => el("button", { type: "button", class: s.tool === name ? "on" : "", "aria-pressed": String(s.tool === name), "data-testid": `tool-${name}`,
       onclick: () => { s.tool = name; s.pending = null; renderEntry(); draw(); } }, label);
-    const callText = f.call ? t("call_in", { b: f.call.ball, p: t(f.call.pocket) }) : t("call_none");
+    const callText = f.call ? t("call_in", { b: f.call.ball, p: pocketName(f.call.pocket) }) : t("call_none");
     const firstText = f.first_contact === null ? t("ref_first_none") : String(f.first_contact);
     const pk = f.pocketed.map((p, i) => el("button", { type: "button", class: "pk small", "aria-label": t("ref_remove", { b: p.ball }),
-      onclick: () => { f.pocketed.splice(i, 1); renderEntry(); draw(); } }, chip(p.ball), ` ${t(p.pocket)} ×`));
+      onclick: () => { f.pocketed.splice(i, 1); renderEntry(); draw(); } }, chip(p.ball), ` ${pocketName(p.pocket)} ×`));
     const check = (key, label, testid) => {
       const c = el("input", { type: "checkbox", "data-testid": testid, checked: f[key] });
       c.addEventListener("change", () => { f[key] = c.checked; askWhy(); });
@@ -171,10 +170,10 @@ export async function showReferee(root, meta, hooks, id, go) {
     const isBreak = st().phase === "break";
     const toRail = el("input", { type: "number", min: "0", max: "15", value: String(f.object_balls_to_rail), "data-testid": "to-rail" });
     toRail.addEventListener("input", () => { f.object_balls_to_rail = Math.max(0, Math.min(15, Number(toRail.value) || 0)); askWhy(); });
-    const fouls = FOULS.map((code) => {
+    const fouls = members("referee_fouls").map((code) => {
       const c = el("input", { type: "checkbox", "data-testid": `foul-${code}`, checked: f.referee_fouls.includes(code) });
       c.addEventListener("change", () => { f.referee_fouls = c.checked ? [...f.referee_fouls, code] : f.referee_fouls.filter((x) => x !== code); askWhy(); });
-      return el("label", { class: "check" }, c, t(code));
+      return el("label", { class: "check" }, c, `${capital(named("referee_fouls", code))} (Art. ${articleOf("referee_fouls", code)})`);
     });
     const hintText = s.pending !== null ? t("ref_tap_pocket_for", { b: s.pending === 0 ? t("cue_ball") : s.pending })
       : { call: t("ref_step_call"), first: t("ref_step_first"), pocketed: t("ref_step_pocketed"), off: t("ref_off_table") }[s.tool];
@@ -226,14 +225,14 @@ export async function showReferee(root, meta, hooks, id, go) {
   function renderWhy(answer) {
     const shooter = st().shooter;
     const variants = answer.what_if.map((v) => {
-      const h = headline(v.ruling, v.state || null, shooter, names(), meta);
+      const h = headline(v.ruling, v.state || null, shooter, names());
       const outcome = v.same ? t("whatif_same") : `${h.label} · ${h.text} · ${(v.ruling.reasons || []).map((x) => `Art. ${x.article}`).join(", ")}`;
       return el("li", { class: v.same ? "same" : "differs", "data-testid": `whatif-${v.fact}` },
         el("span", { class: "if" }, whatIfLabel(v.fact, v.value)), " → ", el("strong", {}, outcome), " ",
         el("button", { type: "button", class: "small", "data-testid": `whatif-apply-${v.fact}`, onclick: () => applyFact(v.fact, v.value) }, t("whatif_apply")));
     });
     clear(whyBox).append(el("h2", { class: "box-title" }, t("ref_why")),
-      rulingBanner(answer.ruling, view, { compact: true, after: answer.state || null, shooter, meta }),
+      rulingBanner(answer.ruling, view, { compact: true, after: answer.state || null, shooter }),
       el("h2", { class: "box-title" }, t("ref_whatif")), el("ul", { class: "whatif" }, variants));
     whyBox.hidden = false;
   }
@@ -283,7 +282,7 @@ export async function showReferee(root, meta, hooks, id, go) {
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
     if (step !== undefined) {
       s.cursor = targets[(now + step + targets.length) % targets.length];
-      said.textContent = s.cursor.pocket ? t(s.cursor.pocket) : s.cursor.ball === 0 ? t("cue_ball") : t("ball_n", { n: s.cursor.ball });
+      said.textContent = s.cursor.pocket ? pocketName(s.cursor.pocket) : s.cursor.ball === 0 ? t("cue_ball") : t("ball_n", { n: s.cursor.ball });
       draw(); ev.preventDefault();
     } else if ((ev.key === "Enter" || ev.key === " ") && s.cursor) {
       tap(s.cursor.ball === undefined ? null : s.cursor.ball, s.cursor.pocket || null); ev.preventDefault();
@@ -365,7 +364,7 @@ export async function showReferee(root, meta, hooks, id, go) {
   }
 
   function entryWords(r) {
-    const h = headline(r.ruling, r.state || null, r.player, names(), meta);
+    const h = headline(r.ruling, r.state || null, r.player, names());
     return `${h.label} · ${h.text} · ${(r.ruling.reasons || []).map((x) => `Art. ${x.article}`).join(", ")}`;
   }
 
@@ -380,7 +379,7 @@ export async function showReferee(root, meta, hooks, id, go) {
     document.body.append(a); a.click(); a.remove();
   }
 
-  function showRuling(ruling, after, shooter) { clear(bannerBox).append(rulingBanner(ruling, view, { after, shooter, meta })); }
+  function showRuling(ruling, after, shooter) { clear(bannerBox).append(rulingBanner(ruling, view, { after, shooter })); }
 
   function refresh() {
     renderHud(); next.textContent = nextText(); renderOfficials(); renderSummary(); clock.follow(view);
@@ -410,11 +409,11 @@ export async function showReferee(root, meta, hooks, id, go) {
 }
 
 function setup(root, meta, go) {
-  const rulesets = meta && meta.rulesets ? meta.rulesets : ["spanish", "spanish-coin-op"];
+  const rulesets = meta.rulesets;
   const n0 = el("input", { placeholder: t("name_0"), "data-testid": "ref-name-0", maxlength: "40" });
   const n1 = el("input", { placeholder: t("name_1"), "data-testid": "ref-name-1", maxlength: "40" });
-  const race = el("input", { type: "number", min: "1", max: "15", value: "5", "data-testid": "ref-race" });
-  const rules = el("select", { "data-testid": "ref-ruleset" }, rulesets.map((r) => el("option", { value: r }, t(`ruleset_${r}`))));
+  const race = el("input", { type: "number", min: "1", max: String(meta.race_max), value: "5", "data-testid": "ref-race" });
+  const rules = el("select", { "data-testid": "ref-ruleset" }, rulesets.map((r) => el("option", { value: r }, capital(named("rulesets", r)))));
   const start = el("button", { type: "submit", class: "primary big", "data-testid": "ref-start" }, t("start"));
   const form = el("form", { class: "card" }, el("h2", {}, t("ref_setup")), el("p", { class: "hint" }, t("referee_hint")),
     el("label", {}, t("name_0"), n0), el("label", {}, t("name_1"), n1),

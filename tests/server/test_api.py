@@ -266,3 +266,27 @@ def test_the_shot_list_names_who_shot_and_the_fouls(client, auth) -> None:
         assert line == {"n": shot["n"], "seat": shot["seat"], "game_number": shot["game_number"],
                         "foul": shot["ruling"]["foul"], "turn_passes": shot["ruling"]["turn_passes"], "call": shot["call"]}
     assert client.get("/api/games/g_nothere/shots").status_code == 404
+
+
+def test_the_lag_names_the_game_it_opens(client, auth) -> None:
+    """VIEW.lag.game: Art. 4.1's lag opens game 1; at one game all in a race to 2, Art. 4.2's lag opens the
+    deciding game, 3 - while it is played and once decided (the page orders a lag among the strokes by it)."""
+    made = new(client, ["person", "person"], race=2)
+    game, tokens = made["id"], {s["seat"]: s["token"] for s in made["seats"]}
+
+    def lag(seat: int) -> dict[str, Any]:
+        r = client.post(f"/api/games/{game}/lag", json={"speed": 1.9 + 0.5 * seat}, headers=auth(tokens[seat]))
+        assert r.status_code == 200, r.text
+        return dict(r.json()["view"])
+
+    assert lag(0)["lag"]["game"] == 1
+    view = lag(1)
+    assert view["lag"]["game"] == 1 and view["lag"]["reason"] == "first_break" and view["game_number"] == 1
+    for seat in (0, 1):                          # a game conceded by each: one game all
+        r = client.post(f"/api/games/{game}/declare", json={"what": "forfeit"}, headers=auth(tokens[seat]))
+        assert r.status_code == 200, r.text
+    assert r.json()["view"]["score"] == [1, 1] and r.json()["view"]["to_act"]["reason"] == "hill_hill"
+    half = lag(0)["lag"]                         # being played: the game it will open
+    assert half["reason"] == "hill_hill" and half["game"] == 3 and half.get("winner") is None
+    view = lag(1)
+    assert view["lag"]["reason"] == "hill_hill" and view["lag"]["game"] == 3 == view["game_number"]

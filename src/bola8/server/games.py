@@ -241,6 +241,8 @@ class LiveGame:
                                 "final": None if s.final is None else [round(v, 5) for v in s.final]}
                                for s in strokes]
         self.lag["reason"] = self.session.progress.lag_due() if outcome.lag_winner is None else self.lag.get("reason")
+        # the game the lag opens: once decided, the game it started; while it is played, the next one
+        self.lag["game"] = self.session.number if outcome.lag_winner is not None else self.session.progress.games + 1
         if outcome.lag_winner is not None:
             self.lag.update(winner=outcome.lag_winner, breaker=self.session.progress.breaker,
                             coin_toss=lag_winner(*strokes) is None)

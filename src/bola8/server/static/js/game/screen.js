@@ -300,13 +300,12 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     } finally { g.pumping = false; }
   }
 
-  // Does the lag of view v come before stroke `shot`? The lag of Art. 4.1 opens the match, so it
-  // comes before every stroke; the hill-hill lag of Art. 4.2 opens the game in play once it is
-  // decided. A lag still being played comes after every stroke drawn so far.
+  // Does the lag of view v come before stroke `shot`? A lag comes before every stroke of the game it
+  // opens (VIEW.lag.game: game 1 for Art. 4.1's, the deciding game for Art. 4.2's) and after every
+  // stroke of the games before it - a lag still being played, after every stroke drawn so far.
   function lagBefore(v, shot) {
     if (!v.lag || !v.state) return false;
-    const opens = v.lag.reason === "first_break" ? 1 : v.game_number;
-    return shot.game_number >= opens;
+    return shot.game_number >= v.lag.game;
   }
 
   function runAnimation(fn) { const p = g.animation.then(fn, fn); g.animation = p.catch(() => {}); return p; }

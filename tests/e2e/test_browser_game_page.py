@@ -259,9 +259,9 @@ def test_a_bot_refusing_a_stalemate_is_its_answer_not_an_error(any_page: Page) -
     page.get_by_test_id("declare-stalemate").click()
     page.get_by_test_id("dialog-stalemate").click()
     answer = page.get_by_test_id("toast-info")
-    expect(answer).to_have_text("The bot does not agree to a stalemate (Art. 21.2): the position is worth more to it than "
-                                "the rack played again." if english(page) else
-                                "El bot no acepta tablas (Art. 21.2): la posición le vale más que volver a jugar la partida.")
+    expect(answer).to_have_text("The baseline bot never agrees to a stalemate (Art. 21.2): it plays every rack to its end."
+                                if english(page) else
+                                "El bot básico nunca acepta tablas (Art. 21.2): juega cada partida hasta el final.")
     assert page.get_by_test_id("toast-error").count() == 0
     assert d.wait_turn(page) == "shot"                    # play goes on
 

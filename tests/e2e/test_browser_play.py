@@ -115,7 +115,7 @@ def propose_a_stalemate(page: Page) -> str:
     assert page.get_by_test_id("toast-error").count() == 0
     if page.get_by_test_id("toast-info").count():
         expect(page.get_by_test_id("toast-info")).to_have_text(
-            "El bot no acepta tablas (Art. 21.2): la posición le vale más que volver a jugar la partida.")
+            "El bot principiante no acepta tablas (Art. 21.2): la posición le vale más que volver a jugar la partida.")
         return "stalemate:refused"
     return "stalemate:accepted"
 

@@ -137,7 +137,8 @@ def test_errors(client, auth) -> None:
                         headers=auth(token))
         assert r.status_code in (409, 422)
     r = client.post(f"/api/games/{game}/declare", json={"what": "stalemate"}, headers=auth(token))
-    assert r.status_code == 200 and r.json()["stalemate"]["reason"].startswith("El bot no acepta tablas (Art. 21.2)")
+    assert r.status_code == 200 and r.json()["stalemate"]["reason"] == \
+        "El bot básico nunca acepta tablas (Art. 21.2): juega cada partida hasta el final."
 
 
 def test_meta_practice_static_and_live(client) -> None:

@@ -40,8 +40,8 @@ def test_a_stalemate_the_bot_accepts_replays_the_rack(client, auth, monkeypatch)
     person_turn(client, game, {0: token})
     refused = client.post(f"/api/games/{game}/declare?lang=en", json={"what": "stalemate"}, headers=auth(token))
     assert refused.status_code == 200 and refused.json()["stalemate"] == {
-        "accepted": False, "by": 1, "reason": "The bot does not agree to a stalemate (Art. 21.2): the position is worth "
-                                              "more to it than the rack played again."}
+        "accepted": False, "by": 1, "reason": "The baseline bot never agrees to a stalemate (Art. 21.2): it plays every "
+                                              "rack to its end."}
     # declined, the same seat may not propose again before the next stroke (Art. 21.2, no pestering)
     again = client.post(f"/api/games/{game}/declare?lang=en", json={"what": "stalemate"}, headers=auth(token))
     assert again.status_code == 409 and again.json()["error"].startswith("propose: this seat's proposal was declined")

@@ -195,12 +195,26 @@ async def declare(game_id: str, body: DeclareBody, s: ServicesDep, lang: LangDep
     # the bot has answered; a refusal is its answer to a proposal made, not a fault of the request
     outcome: dict[str, Any] = {"accepted": not game.session.declined(seat), "by": 1 - seat}
     if not outcome["accepted"]:
-        outcome["reason"] = ("El bot no acepta tablas (Art. 21.2): la posición le vale más que volver a jugar la "
-                             "partida." if lang == "es" else
-                             "The bot does not agree to a stalemate (Art. 21.2): the position is worth more to it "
-                             "than the rack played again.")
+        outcome["reason"] = refusal(game.kinds[1 - seat], lang)
     answered = s.games.answer(game, [], None, lang)
     return json_answer(answered[:-1] + ',"stalemate":' + json.dumps(outcome, ensure_ascii=False) + "}")
+
+
+def refusal(kind: str, lang: str) -> str:
+    """Why the bot of ``kind`` refused a stalemate (Art. 21.2), as its answer is made: the baseline bot
+    never agrees (``BaselineBot.agrees_to_stalemate``), a searching bot only when the rack played again is
+    worth more to it than the position (``SearchBot.agrees_to_stalemate``)."""
+    from bola8.players import bot_label
+
+    level = kind.partition(":")[2] or "baseline"
+    label = bot_label(level, lang)
+    if level == "baseline":
+        return (f"El {label} nunca acepta tablas (Art. 21.2): juega cada partida hasta el final." if lang == "es"
+                else f"The {label} never agrees to a stalemate (Art. 21.2): it plays every rack to its end.")
+    return (f"El {label} no acepta tablas (Art. 21.2): la posición le vale más que volver a jugar la partida."
+            if lang == "es" else
+            f"The {label} does not agree to a stalemate (Art. 21.2): the position is worth more to it than the "
+            "rack played again.")
 
 
 @router.post("/{game_id}/proposal")

@@ -181,7 +181,7 @@ def _into_pocket(b, holes, k):
 # The record's arrays grow by copying element by element: numba compiles a slice assignment
 # (out[:k] = a) with a shape check whose error message formatting (str, repr, join) took about 5 s
 # of the first compile.
-@kernel()
+@kernel(allocates=True)
 def grown_1d(a: np.ndarray, size: int) -> np.ndarray:
     """``a``'s values in a new array of ``size`` (>= len(a)) elements."""
     out = np.empty(size, dtype=a.dtype)
@@ -190,7 +190,7 @@ def grown_1d(a: np.ndarray, size: int) -> np.ndarray:
     return out
 
 
-@kernel()
+@kernel(allocates=True)
 def grown_2d(a: np.ndarray, size: int) -> np.ndarray:
     """``a``'s rows in a new array of ``size`` (>= len(a)) rows."""
     out = np.empty((size, a.shape[1]), dtype=a.dtype)
@@ -200,7 +200,7 @@ def grown_2d(a: np.ndarray, size: int) -> np.ndarray:
     return out
 
 
-@kernel()
+@kernel(allocates=True)
 def grown_3d(a: np.ndarray, size: int) -> np.ndarray:
     """``a``'s rows in a new array of ``size`` (>= len(a)) rows, each row's table copied."""
     out = np.empty((size, a.shape[1], a.shape[2]), dtype=a.dtype)

@@ -138,6 +138,35 @@ def segment_dt(x0, y0, x1, y1, x2, y2, ax, ay, bx, by, nx, ny, R, horizon):
     return t
 
 
+# Slack of the box a moving ball's centre is culled against (m): far above the rounding of the exact
+# tests (a contact time is nudged past its root by about 1e-15 s), so a culled object is one whose exact
+# test finds no contact, and the results are those of testing every object.
+CULL_MARGIN = 1e-6
+
+
+@kernel()
+def _span(c0, c1, c2, h):
+    """(smallest, largest) of c0 + c1 t + c2 t^2 over [0, h]: its ends and its vertex when inside."""
+    end = c0 + (c1 + c2 * h) * h
+    lo = smaller(c0, end)
+    hi = larger(c0, end)
+    if c2 != 0.0:
+        tv = -0.5 * c1 / c2
+        if 0.0 < tv < h:
+            top = c0 + (c1 + c2 * tv) * tv
+            lo = smaller(lo, top)
+            hi = larger(hi, top)
+    return lo, hi
+
+
+@kernel()
+def _box_apart(bx, by, hx, hy, cx, cy, rad):
+    """The point (cx, cy) is more than rad from the box of centre (bx, by) and half sizes (hx, hy)."""
+    dx = larger(abs(cx - bx) - hx, 0.0)
+    dy = larger(abs(cy - by) - hy, 0.0)
+    return dx * dx + dy * dy > rad * rad
+
+
 @kernel()
 def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R, flying, z0, vz, g, nose, width, length):
     """A moving ball's first cushion or jaw contact and first drop (or exit from the table) within h, on
@@ -163,7 +192,24 @@ def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R, flying, z0, vz, g
     bo = -1
     ns = segs.shape[0]
     edge = nose - R        # the nose's height above a resting ball's centre
+    # The box the centre stays in over [0, h] (the ends and the vertex of each coordinate's parabola), as
+    # its centre and half sizes with CULL_MARGIN of slack: an object that cannot come within its contact
+    # distance of the box is passed by without its exact test.
+    xa, xb = _span(x0, x1, x2, h)
+    ya, yb = _span(y0, y1, y2, h)
+    bx, by = 0.5 * (xa + xb), 0.5 * (ya + yb)
+    hx, hy = 0.5 * (xb - xa) + CULL_MARGIN, 0.5 * (yb - ya) + CULL_MARGIN
     for k in range(ns):
+        ax, ay, nx, ny = segs[k, 0], segs[k, 1], segs[k, 4], segs[k, 5]
+        # the face's line stays more than R away on the ball's side: no contact (one needs distance R)
+        if (bx - ax) * nx + (by - ay) * ny - (hx * abs(nx) + hy * abs(ny)) > R:
+            continue
+        # the box projects outside the face's extent along it (segment_dt's lam bounds): no contact
+        ex, ey = segs[k, 2] - ax, segs[k, 3] - ay
+        along = (bx - ax) * ex + (by - ay) * ey
+        reach = hx * abs(ex) + hy * abs(ey)
+        if along + reach < -1e-9 * (ex * ex + ey * ey) or along - reach > (1.0 + 1e-9) * (ex * ex + ey * ey):
+            continue
         d = segment_dt(x0, y0, x1, y1, x2, y2, segs[k, 0], segs[k, 1], segs[k, 2], segs[k, 3], segs[k, 4],
                        segs[k, 5], R, h)
         if not flying:
@@ -188,6 +234,8 @@ def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R, flying, z0, vz, g
                 bo = ns + circs.shape[0] + k
     # nothing after the ball's first own event matters: it is recomputed then
     for k in range(circs.shape[0]):
+        if _box_apart(bx, by, hx, hy, circs[k, 0], circs[k, 1], R + circs[k, 2]):
+            continue
         d = entry_dt(x0 - circs[k, 0], y0 - circs[k, 1], 0.0, x1, y1, 0.0, x2, y2, 0.0, R + circs[k, 2],
                      smaller(h, best))
         if d < best and z0 + (vz - 0.5 * g * d) * d < nose:
@@ -197,6 +245,8 @@ def contacts(x0, y0, x1, y1, x2, y2, h, segs, circs, holes, R, flying, z0, vz, g
     best_h = INF
     bo_h = -1
     for k in range(holes.shape[0]):
+        if _box_apart(bx, by, hx, hy, holes[k, 0], holes[k, 1], holes[k, 2]):
+            continue
         d = entry_dt(x0 - holes[k, 0], y0 - holes[k, 1], 0.0, x1, y1, 0.0, x2, y2, 0.0, holes[k, 2], hh)
         if d < best_h and z0 + (vz - 0.5 * g * d) * d < nose:
             best_h = d

@@ -4,12 +4,19 @@
 made and upgraded by the program when it connects (the same tables as
 SQLite's, :mod:`.sql`). Three connections per server:
 
-- the **store's**, for every query, one transaction at a time under a lock
-  (the event loop and the executor threads never use it together); it is
-  made again when the database comes back after a fault;
+- the **store's**, for every query, one at a time under a lock (the event
+  loop and the executor threads never use it together); it is made again
+  when the database comes back after a fault. It is in autocommit mode: a
+  read is one statement and one round trip (PostgreSQL's default isolation,
+  read committed, gives a statement inside a transaction no firmer view than
+  one alone, and a match's actions are only ever appended), while a write
+  opens a transaction (``BEGIN`` ... ``COMMIT``). The event loop waits for
+  every round trip, so their number is what bounds a server's actions per
+  second;
 - the **listener's**, in a thread, ``LISTEN bola8``: each action appended by
-  any server is announced in the same transaction (``pg_notify``, delivered
-  at commit) as ``<server>:<match>:<actions>``, and every server brings the
+  any server is announced by a trigger on its row (``pg_notify``, delivered
+  at commit; the writer's name is the session setting ``bola8.server``) as
+  ``<server>:<match>:<actions>``, and every server brings the
   games it holds up to date and tells their spectators - live updates
   across servers;
 - the **claims'**: PostgreSQL's session advisory locks, one per game whose
@@ -28,7 +35,7 @@ import logging
 import secrets
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 import psycopg
@@ -39,6 +46,19 @@ from bola8.server.store.sql import Connection, SqlStore
 
 log = logging.getLogger("bola8.server")
 CHANNEL = "bola8"
+
+# Every action stored is announced by the database itself, in the statement that stores it: the announcement
+# costs no round trip of its own, and an action written by anything (a server, an operator's repair) is heard.
+ANNOUNCE_ACTIONS = (
+    f"""CREATE OR REPLACE FUNCTION bola8_announce_action() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        PERFORM pg_notify('{CHANNEL}', coalesce(current_setting('bola8.server', true), '') || ':' ||
+                          NEW.match_id || ':' || (NEW.n + 1));
+        RETURN NULL;
+    END $$""",
+    ("CREATE OR REPLACE TRIGGER bola8_announce_action AFTER INSERT ON actions FOR EACH ROW "
+     "EXECUTE FUNCTION bola8_announce_action()"),
+)
 
 
 def fault(error: psycopg.Error) -> StorageFault:
@@ -74,11 +94,16 @@ class PostgresStore(SqlStore):
         with self._writing() as db:
             db.execute("SELECT pg_advisory_xact_lock(8808)")     # one server makes the schema at a time
             self._make_schema(db)
+            for statement in ANNOUNCE_ACTIONS:
+                db.execute(statement)
 
     # ------------------------------------------------------------ connections
     def _connect(self) -> psycopg.Connection[Any]:
         try:
-            return psycopg.connect(self.url, connect_timeout=10)
+            db = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+            # the name this server's actions are announced under (ANNOUNCE_ACTIONS), for this session
+            db.execute("SELECT set_config('bola8.server', %s, false)", (self.server,))
+            return db
         except psycopg.Error as error:
             raise fault(error) from error
 
@@ -94,19 +119,31 @@ class PostgresStore(SqlStore):
             try:
                 with db.transaction():
                     yield db
-            except pg_errors.UniqueViolation as error:
-                if "actions_pkey" in str(error):
-                    raise ActionTaken(str(error)) from error
-                raise
-            except (pg_errors.IntegrityError, pg_errors.ProgrammingError, pg_errors.DataError):
-                raise                              # a broken constraint or a bad query is a bug
             except psycopg.Error as error:
-                raise fault(error) from error
+                raise self._refusal(error) from error
 
     @contextmanager
     def _reading(self) -> Iterator[Connection]:
-        with self._writing() as db:
-            yield db
+        # no transaction: each statement is its own (see the module), saving BEGIN's and COMMIT's round trips
+        with self._lock:
+            db = self._connection()
+            try:
+                yield db
+            except psycopg.Error as error:
+                raise self._refusal(error) from error
+
+    def _writing_one(self) -> AbstractContextManager[Connection]:
+        return self._reading()        # one statement in autocommit: atomic and committed when it returns
+
+    @staticmethod
+    def _refusal(error: psycopg.Error) -> Exception:
+        """What a failed statement means: ActionTaken for an action number stored first, the error itself
+        for a bug (a broken constraint, a bad query), a storage fault otherwise."""
+        if isinstance(error, pg_errors.UniqueViolation) and "actions_pkey" in str(error):
+            return ActionTaken(str(error))
+        if isinstance(error, (pg_errors.IntegrityError, pg_errors.ProgrammingError, pg_errors.DataError)):
+            return error
+        return fault(error)
 
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s")
@@ -118,12 +155,9 @@ class PostgresStore(SqlStore):
     def _lock_profiles(self) -> str:
         return " FOR UPDATE"
 
-    def _changed(self, db: Connection, match_id: str, actions: int) -> None:
-        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.server}:{match_id}:{actions}"))
-
     def announce(self, what: str) -> None:
         """Tell every server something that is not an action (a presence, the lobby): ``<server>:<what>``."""
-        with self._writing() as db:
+        with self._reading() as db:                  # one statement: a transaction of its own
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.server}:{what}"))
 
     def close(self) -> None:

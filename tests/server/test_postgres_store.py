@@ -40,3 +40,26 @@ def test_a_second_server_sees_the_first_ones_actions_and_is_refused_a_taken_numb
         assert time.monotonic() < deadline
         time.sleep(0.05)
     two.close()
+
+
+def test_every_stored_action_is_announced_with_its_writers_name_alone_or_in_a_transaction(postgres_url: str) -> None:
+    import queue
+
+    import psycopg
+
+    one, two = open_store(postgres_url), open_store(postgres_url)
+    heard: queue.Queue[tuple[str, str]] = queue.Queue()
+    one.listen(lambda server, what: heard.put((server, what)))
+    assert heard.get(timeout=10) == ("", "*")         # listening: anything may have changed meanwhile
+    two.create("g_3", "game", {}, [])
+    two.append("g_3", 0, {"type": "x"})               # an action alone: one INSERT, no transaction
+    two.append("g_3", 1, {"type": "y"}, over=True)    # with the match's end: a transaction
+    assert [heard.get(timeout=10) for _ in range(2)] == [(two.server, "g_3:1"), (two.server, "g_3:2")]
+    with psycopg.connect(postgres_url, autocommit=True) as repair:    # anything else that writes an action
+        repair.execute("INSERT INTO actions (match_id, n, data, at) VALUES ('g_3', 2, '{}', 0)")
+    assert heard.get(timeout=10) == ("", "g_3:3")
+    one.append("g_3", 3, {"type": "z"})               # a server does not hear itself
+    with pytest.raises(queue.Empty):
+        heard.get(timeout=1)
+    one.close()
+    two.close()

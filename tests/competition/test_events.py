@@ -147,16 +147,29 @@ def test_a_disqualified_player_s_next_bracket_match_is_forfeited_when_it_is_draw
 
 
 def test_both_players_disqualified_leave_a_walkover():
+    t = started(4, "double_elimination")
+    t = t.apply({"type": "disqualify", "player": 3, "reason": "a"})     # m1: 0 against 3
+    t = t.apply({"type": "disqualify", "player": 2, "reason": "b"})     # m2: 1 against 2
+    losers = t.match("m4")                       # the losers of m1 and m2 meet: both disqualified
+    assert losers.status == "over" and losers.winner is None and set(losers.forfeit) == {2, 3}
+    t = win(t, "m3", 0)                          # 1 goes down to meet no one
+    last = t.match("m5")
+    assert last.status == "over" and last.players == (None, 1) and last.winner == 1 and last.score == (0, 0)
+    lines = {s.player: s for s in t.standings()}
+    assert lines[1].wins == 1 and lines[1].beaten == [2]     # the forfeit of m2 won counts, the walkover does not
+
+
+def test_a_forfeit_decided_stands_when_its_winner_is_disqualified_later():
+    # Art. 22 changes the matches not yet over: 4 went on by 3's forfeit and won the semi-final by play; his
+    # opponent there being disqualified afterwards takes nothing back
     t = started(8, "single_elimination")
     t = t.apply({"type": "disqualify", "player": 3, "reason": "a"})
+    assert t.match("m2").winner == 4 and t.match("m2").forfeit == (3,)
     t = t.apply({"type": "disqualify", "player": 4, "reason": "b"})
-    m2 = t.match("m2")                           # seed 4 against seed 5
-    assert m2.status == "over" and m2.winner is None and set(m2.forfeit) == {3, 4}
+    assert t.match("m2").winner == 4 and t.match("m2").forfeit == (3,)
     t = win(t, "m1", 0)
-    semi = t.match("m5")
-    assert semi.status == "over" and semi.players == (0, None) and semi.winner == 0 and semi.score == (0, 0)
-    lines = {s.player: s for s in t.standings()}
-    assert lines[0].wins == 1                    # the walkover is not a match won
+    semi = t.match("m5")                         # 0 against 4, who is disqualified: 0 wins it by forfeit
+    assert semi.status == "over" and semi.players == (0, 4) and semi.winner == 0 and semi.forfeit == (4,)
 
 
 def test_double_elimination_a_disqualified_player_also_forfeits_in_the_losers_bracket():

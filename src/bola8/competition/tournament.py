@@ -34,6 +34,8 @@ wins, credited with the race, the disqualified player keeping the racks he
 had won in it; a match of two disqualified players is over with no winner,
 and whoever its winner or loser would have met goes on without playing (a
 walkover, which no standing counts). ``reason`` is kept with the player.
+A match over stays as it was decided: the winner of a forfeit disqualified
+later keeps it, and forfeits only his matches not yet over.
 
 An **undo** takes back a match's result: the match is in play again at its
 last reported score. It is refused while a later match that the result put
@@ -71,7 +73,7 @@ from typing import Any
 
 from bola8.competition import draw
 from bola8.competition.names import round_name
-from bola8.competition.parameters import ELIMINATION, Entry, Parameters, opaque_id
+from bola8.competition.parameters import Entry, Parameters, opaque_id
 from bola8.competition.standings import Played, Standing, elimination_order, round_robin_order, tally
 from bola8.errors import InputError, OutOfTurn
 from bola8.rules import _fields as f
@@ -127,6 +129,9 @@ class _Facts:
     tables: Mapping[str, str | None] = field(default_factory=dict)
     games: Mapping[str, str | None] = field(default_factory=dict)
     disqualified: Mapping[int, str] = field(default_factory=dict)         # player -> the reason
+    # each match over without play, as it was decided then: its winner (None when no one goes on) and who
+    # forfeited it - a later disqualification changes only the matches not yet over (Art. 22)
+    unplayed: Mapping[str, tuple[int | None, tuple[int, ...]]] = field(default_factory=dict)
 
 
 class Tournament:
@@ -250,7 +255,13 @@ class Tournament:
                                  f"{', '.join(allowed)}.")
         handler = getattr(self, f"_on_{kind}")
         changed: Tournament = handler(data)
-        return Tournament(changed.parameters, (*self.events, copy.deepcopy(data)), changed._facts, changed.matches)
+        facts = changed._facts
+        decided = {m.id: (m.winner, m.forfeit) for m in changed.matches
+                   if m.status == "over" and not m.played and m.id not in facts.unplayed}
+        if decided:                             # what these matches' players were is settled: keep it so
+            facts = replace(facts, unplayed={**facts.unplayed, **decided})
+            return Tournament(changed.parameters, (*self.events, copy.deepcopy(data)), facts)
+        return Tournament(changed.parameters, (*self.events, copy.deepcopy(data)), facts, changed.matches)
 
     def _changed(self, **facts: Any) -> Tournament:
         return Tournament(self.parameters, self.events, replace(self._facts, **facts))
@@ -365,7 +376,9 @@ class Tournament:
                             f"match: {blocking.id} depende del resultado de {match.id} y ya ha "
                             f"{'terminado' if blocking.status == 'over' else 'empezado'}; deshágalo antes.")
         del results[match.id]
-        changed = self._changed(results=results)
+        # the forfeits and walkovers this result led to are decided again from what replaces it
+        changed = self._changed(results=results, unplayed={key: value for key, value in self._facts.unplayed.items()
+                                                           if key not in self._led_to(match.id)})
         alive = {m.id for m in changed.matches}
         if any(key not in alive for key in (*self._facts.tables, *self._facts.games)):
             changed = changed._changed(tables={k: v for k, v in self._facts.tables.items() if k in alive},
@@ -418,6 +431,17 @@ class Tournament:
                         return deeper
         return None
 
+    def _led_to(self, match_id: str) -> set[str]:
+        """The later matches the result of ``match_id`` put players into, directly or through the matches
+        that ended without play on the way."""
+        found: set[str] = set()
+        for m in self.matches:
+            if any(kind in ("winner", "loser") and ref == match_id for kind, ref in m.sources):
+                found.add(m.id)
+                if m.status == "over" and not m.played:
+                    found |= self._led_to(m.id)
+        return found
+
     # ------------------------------------------------------------ deriving
     def _resolve(self) -> tuple[Match, ...]:
         facts = self._facts
@@ -466,16 +490,21 @@ class Tournament:
             return match("waiting")
         result = facts.results.get(planned.id)
         if result is not None:
-            winner, score = result
-            return match("over", score, winner, pair[1] if pair[0] == winner else pair[0], played=True)
+            won, score = result
+            return match("over", score, won, pair[1] if pair[0] == won else pair[0], played=True)
         live = facts.live.get(planned.id)
-        gone = facts.disqualified
-        standing = [p for p in pair if p is not None and p not in gone]
-        if len(standing) == 2:
-            return match("playing" if live is not None else "ready", live or (0, 0))
-        forfeit = tuple(p for p in pair if p is not None and p in gone)
-        if len(standing) == 1:
-            winner = standing[0]
+        kept_decision = facts.unplayed.get(planned.id)
+        winner: int | None
+        if kept_decision is not None:
+            winner, forfeit = kept_decision
+        else:
+            gone = facts.disqualified
+            standing = [p for p in pair if p is not None and p not in gone]
+            if len(standing) == 2:
+                return match("playing" if live is not None else "ready", live or (0, 0))
+            forfeit = tuple(p for p in pair if p is not None and p in gone)
+            winner = standing[0] if len(standing) == 1 else None
+        if winner is not None:
             slot = pair.index(winner)
             other = pair[1 - slot]
             if other is None:                   # no one came: a walkover, not a match

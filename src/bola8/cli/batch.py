@@ -16,7 +16,7 @@ from bola8.extras import require
 from bola8.rules.seats import PLAYERS
 
 if TYPE_CHECKING:
-    from bola8.batch.run import Progress
+    pass
 
 
 def add_game_options(parser: argparse.ArgumentParser, *, games_default: str) -> None:

@@ -67,7 +67,6 @@ from bola8.players.protocol import ShotChoice
 if TYPE_CHECKING:
     from bola8.game import Game, Turn
     from bola8.physics import TableSpec
-    from bola8.players.protocol import Player
     from bola8.rules.state import Option
 
 DEFAULT_OPPONENTS = ("bot:baseline", "bot:club", "bot:pro", "bot:champion")

@@ -33,6 +33,10 @@ if TYPE_CHECKING:
 MAX_TOP = 10
 CUSHION_NAMES = {"head": ("de cabecera", "head"), "foot": ("de pie", "foot"),
                  "left": ("larga izquierda", "left long"), "right": ("larga derecha", "right long")}
+# each kind of called shot (bola8.players.shots.SHOT_KINDS) as a player says it (es, en)
+KIND_NAMES = {"pot": ("directa", "straight in"), "bank": ("por banda", "bank"), "kick": ("la blanca a banda", "kick"),
+              "combination": ("combinación", "combination"), "kiss": ("carambola", "kiss"),
+              "jump": ("con salto", "jump")}
 
 
 def advise(game: Game, *, level: str = "champion", top: int = 3, seed: int = 0, noise: float = 1.0) -> dict[str, Any]:
@@ -110,8 +114,9 @@ def _placement(x: float, y: float, break_spot: bool = False) -> dict[str, Any]:
     return {"x": round(x, 4), "y": round(y, 4), "explanation": {"es": es, "en": en}}
 
 
-def _strike(strike: Any) -> dict[str, float]:
-    return {k: round(float(v), 4) for k, v in strike.to_dict().items()}
+def _strike(strike: Any) -> dict[str, float | str]:
+    """The contract's strike, its numbers rounded; a cue of its own (a jump's) named as the strike names it."""
+    return {k: v if isinstance(v, str) else round(float(v), 4) for k, v in strike.to_dict().items()}
 
 
 def _stroke_words(strike: Any) -> tuple[str, str]:

@@ -54,6 +54,7 @@ CUSHIONS = ("head", "foot", "left", "right")
 _POCKETS_ON = {"head": ("head-left", "head-right"), "foot": ("foot-left", "foot-right"),
                "left": ("head-left", "side-left", "foot-left"), "right": ("head-right", "side-right", "foot-right")}
 KIND_FACTOR = {"pot": 1.0, "bank": 0.75, "kick": 0.7, "combination": 0.8, "kiss": 0.6, "jump": 0.6}
+SHOT_KINDS = tuple(KIND_FACTOR)   # every kind a called shot's plan may be
 JUMP_THETA = 40.0             # degrees: the cue's elevation for a jump
 JUMP_CUE = "jump"
 JUMP_BLOCKERS = (0.10, 0.50)  # m from the cue ball: where the balls jumped over may lie

@@ -8,7 +8,7 @@ import pytest
 from bola8 import rules
 from bola8.game.match import MatchSettings
 from bola8.physics import CUES, TABLES
-from bola8.players.shots import CUSHIONS
+from bola8.players.shots import CUSHIONS, SHOT_KINDS
 from bola8.rules.balls import GROUP_NAMES
 from bola8.rules.declarations import DECLARATIONS
 from bola8.rules.messages import MESSAGES
@@ -19,6 +19,7 @@ from bola8.rules.state import CHOICES, DECISIONS
 REGISTRIES = {
     "pockets": rules.POCKETS, "choices": CHOICES, "declarations": DECLARATIONS, "groups": GROUP_NAMES,
     "referee_fouls": REFEREE_FOULS, "rulesets": tuple(rules.RULESETS), "cushions": CUSHIONS, "cues": tuple(CUES),
+    "shot_kinds": SHOT_KINDS,
 }
 
 
@@ -47,7 +48,7 @@ def test_the_names_are_in_the_language_asked(client) -> None:
     assert es["pockets"]["foot-left"] == "pie izquierda" and en["pockets"]["foot-left"] == "foot left"
     assert es["decisions"]["illegal_break"] == "apertura ilegal" and en["decisions"]["illegal_break"] == "illegal break"
     assert es["referee_fouls"]["touched_ball"] == "bola tocada" and en["cues"]["jump"] == "jump"
-    assert es["cushions"]["left"] == "larga izquierda"
+    assert es["cushions"]["left"] == "larga izquierda" and en["shot_kinds"]["jump"] == "jump"
     for key in es:                  # each set says something different in each language somewhere
         assert es[key] != en[key], key
 

@@ -38,14 +38,14 @@ def table_geometry(spec: Any) -> dict[str, Any]:
 def meta_dict(lang: str) -> dict[str, Any]:
     """``GET /api/meta``: the closed sets and geometry the page needs, its words in ``lang``
     (docs/server-api.md). Every set comes from the library's own registry and every name from
-    :data:`bola8.rules.messages.NAMES` (the coach's cushions from :mod:`bola8.players.coach`), so the
+    :data:`bola8.rules.messages.NAMES` (the coach's cushions and kinds of shot from :mod:`bola8.players.coach`), so the
     page holds no copy of either."""
     from bola8.game.match import MatchSettings
     from bola8.game.racking import rack
     from bola8.physics import TABLES
     from bola8.physics.params import CUE_LABELS, CUES, CueParams
-    from bola8.players.coach import CUSHION_NAMES
-    from bola8.players.shots import CUSHIONS
+    from bola8.players.coach import CUSHION_NAMES, KIND_NAMES
+    from bola8.players.shots import CUSHIONS, SHOT_KINDS
     from bola8.rules.balls import GROUP_NAMES, SOLIDS, STRIPES
     from bola8.rules.declarations import DECLARATION_REASONS, DECLARATIONS
     from bola8.rules.messages import MESSAGES, name_of
@@ -60,6 +60,7 @@ def meta_dict(lang: str) -> dict[str, Any]:
              "groups": GROUP_NAMES, "referee_fouls": REFEREE_FOULS, "rulesets": tuple(rules.RULESETS)}
     names: dict[str, dict[str, str]] = {key: {item: name_of(item, lang) for item in items} for key, items in named.items()}
     names["cushions"] = {cushion: CUSHION_NAMES[cushion][0 if lang == "es" else 1] for cushion in CUSHIONS}
+    names["shot_kinds"] = {kind: KIND_NAMES[kind][0 if lang == "es" else 1] for kind in SHOT_KINDS}
     names["cues"] = {cue: CUE_LABELS[cue][0 if lang == "es" else 1] for cue in CUES}
     defaults = MatchSettings()
     return {
@@ -78,6 +79,7 @@ def meta_dict(lang: str) -> dict[str, Any]:
         "declarations": list(DECLARATIONS),
         "referee_fouls": list(REFEREE_FOULS),
         "cushions": list(CUSHIONS),
+        "shot_kinds": list(SHOT_KINDS),
         "cues": list(CUES),
         "names": names,
         # the article each is decided by, where the page cites it: a foul's own reason, a declaration's ruling

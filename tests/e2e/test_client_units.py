@@ -1,5 +1,5 @@
 """The browser app's pure functions, run in Chromium on the real modules the server sends: the ruling's
-headline, the view order, the mode, the aim's foul mark, the lag's words."""
+headline, the view order, the mode, the aim's foul mark, the lag's words, the coach's panel."""
 
 from __future__ import annotations
 
@@ -166,6 +166,53 @@ def test_the_coach_shows_a_kick_safety_with_its_chances_when_nothing_can_be_pott
                       "A kick at the 8", "50 cm from the head cushion, 60 cm from the left long cushion: the blue ring"):
             assert words in text, (words, text)
     assert "0.600" not in text                       # no raw coordinates for the cue ball in hand
+
+
+@pytest.fixture(scope="module")
+def jump_advice() -> dict[str, Any]:
+    """The coach's real answer where the champion jumps a ball that blocks a straight pot (the 11 on the
+    line from the cue ball to the 3; tests/players/test_coach.py plays it as advised)."""
+    from bola8 import rules
+    from bola8.game import Game
+    from bola8.game.layout import freeze
+    from bola8.physics import table_spec
+    from bola8.players.coach import advise
+
+    layout = {0: (0.6, 1.2), 3: (0.9, 2.2), 11: (0.675, 1.45), 8: (0.2, 1.6), 12: (0.2, 0.6), 14: (0.3, 0.3)}
+    state = rules.State.from_dict({"phase": "play", "on_table": sorted(b for b in layout if b),
+                                   "groups": ["solids", "stripes"]})
+    advice: dict[str, Any] = advise(Game(spec=table_spec("9ft"), state=state, balls=freeze(layout)),
+                                    level="champion", noise=0.0)
+    return advice
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_coach_names_a_jump_and_puts_its_cue_on_the_controls(app: Page, lang: str, jump_advice: dict[str, Any]) -> None:
+    """A kind of shot is named from /api/meta (no word of the page's own), and a jump tapped puts the jump
+    cue and its elevation on the stroke controls - the stroke sent is the one advised."""
+    jump = next(s for s in jump_advice["suggestions"] if s["kind"] == "jump")
+    shown = app.evaluate("""async ([advice, rank, lang]) => {
+        const i18n = await import('/js/i18n.js'); i18n.setLang(lang);
+        const names = await import('/js/names.js');
+        const meta = await (await fetch(`/api/meta?lang=${lang}`)).json();
+        names.setMeta(meta);
+        const { CoachPanel } = await import('/js/coach.js');
+        const { StrokeControls } = await import('/js/controls.js');
+        const controls = new StrokeControls(document.createElement('div'), () => {}, meta.tables['9ft'].miscue_limit);
+        let picked = null;
+        const panel = new CoachPanel(meta, { ask: async () => ({ advice, actions: 1 }), apply: (kind, s) => { picked = s; },
+                                             redraw: () => {}, geom: () => meta.tables['9ft'] });
+        await panel.ask();
+        const item = panel.list.querySelector(`[data-testid=hint-${rank}]`);
+        item.click();
+        controls.setStroke(picked.strike);
+        return { text: item.innerText, strike: controls.strike(picked.strike.phi),
+                 cue: controls.cueSelect.selectedOptions[0].textContent, kind: meta.names.shot_kinds.jump };
+    }""", [jump_advice, jump["rank"], lang])
+    assert shown["kind"] in shown["text"] and "hint_kind" not in shown["text"], shown
+    assert ("con el taco de salto" if lang == "es" else "with the jump cue") in shown["text"], shown
+    assert shown["cue"] == ("de salto" if lang == "es" else "jump"), shown
+    assert shown["strike"] == jump["strike"] and jump["strike"]["cue"] == "jump", (shown, jump["strike"])
 
 
 def test_the_page_refuses_a_cue_ball_in_hand_exactly_where_the_server_does(app: Page) -> None:

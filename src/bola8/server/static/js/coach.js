@@ -143,7 +143,7 @@ export class CoachPanel {
         s.cushion ? el("span", { class: "coach-kind" }, t("hint_safety_kick", { c: named("cushions", s.cushion) })) : null,
         s.call ? el("span", { class: "coach-kind" }, t("hint_two_way", { ball: s.call.ball, pocket: pocketName(s.call.pocket) })) : null]
         : [el("strong", {}, `${s.rank}.`), chip(s.call.ball), el("strong", {}, `→ ${pocketName(s.call.pocket)}`),
-          el("span", { class: "coach-kind" }, t(`hint_kind_${s.kind}`), s.cushion ? ` (${t("hint_cushion", { c: named("cushions", s.cushion) })})` : "")];
+          el("span", { class: "coach-kind" }, named("shot_kinds", s.kind), s.cushion ? ` (${t("hint_cushion", { c: named("cushions", s.cushion) })})` : "")];
     const chances = kind === "break" ? (s.chance_keep_table === null || s.chance_keep_table === undefined ? [] : [t("hint_keeps", { p: pct(s.chance_keep_table) })])
       : kind === "safety" ? [t("hint_leaves", { p: pct(s.chance_opponent || 0) }), t("hint_foul", { p: pct(s.chance_foul) })]
         : [t("hint_pot", { p: pct(s.chance_pot) }), t("hint_shape", { p: pct(s.chance_shape) })];

@@ -1,6 +1,6 @@
 // The closed sets the page shows - balls, seats, tables, rulesets, pockets, choices, decisions,
-// declarations, groups, the fouls only a referee sees, the coach's cushions - and their names, all
-// from GET /api/meta in the page's language (the library's registries and bola8.rules.messages.NAMES
+// declarations, groups, the fouls only a referee sees, the coach's cushions and kinds of shot - and
+// their names, all from GET /api/meta in the page's language (the library's registries and bola8.rules.messages.NAMES
 // on the server). The page keeps no copy of any of them: app.js loads /api/meta before the first
 // screen and again on a language switch, and hands it here.
 

@@ -113,7 +113,9 @@ def main() -> None:
             small.goto(f"/#/game/{game}")
             d.wait_turn(small)
             small.screenshot(path=str(HERE / "phone.png"))
-            # the referee assistant: a break entered, the why and what-if open
+            # the referee assistant: a break entered, the why and what-if open (a taller window: the
+            # ruling with its article's text and the what-ifs beside the whole table)
+            page.set_viewport_size({"width": 1280, "height": 900})
             page.goto("/#/referee")
             page.get_by_test_id("ref-name-0").fill("Ana")
             page.get_by_test_id("ref-name-1").fill("Luis")

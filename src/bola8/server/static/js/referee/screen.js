@@ -14,7 +14,7 @@ import { rulingBanner } from "../ruling.js";
 import { headline } from "../headline.js";
 import { ballAt, pocketReach, drawDiagram, slots, tapRadius } from "./diagram.js";
 import { RefereeClock } from "./clock.js";
-import { named, capital, articleOf, pocketName, members, objectBalls } from "../names.js";
+import { named, capital, articleOf, pocketName, members, objectBalls, declarationLabel } from "../names.js";
 
 export function emptyFacts() {
   return { call: null, first_contact: null, pocketed: [], off_table: [], rail_after_contact: false,
@@ -29,9 +29,12 @@ function factsFrom(entered) {
 
 function nothingEntered(f) { return JSON.stringify(f) === JSON.stringify(emptyFacts()); }
 
-export async function showReferee(root, meta, hooks, id, go) {
+// `opts.token`: the table's token when the caller holds it (a tournament's table number, whose token is
+// good for every match played there) rather than this browser's storage; `opts.context`: an element
+// shown at the top of the screen (the tournament's "Mesa 3 · Semifinal · Ana – Luis, a 3").
+export async function showReferee(root, meta, hooks, id, go, opts = {}) {
   if (!id) return setup(root, meta, go);
-  const token = tableToken(id);
+  const token = opts.token || tableToken(id);
   let view = await get(`/api/tables/${encodeURIComponent(id)}`);
   // a real table of any size is drawn as the match's default one: the diagram only places the taps
   const geom = tableGeometry({ name: meta.defaults.table }, meta);
@@ -100,7 +103,7 @@ export async function showReferee(root, meta, hooks, id, go) {
       el("div", { class: "group" }, groups ? named("groups", groups[i]) : t("open_table")));
     const middle = el("div", { class: "middle" }, el("div", { class: "race" }, t("race_to", { n: view.race })),
       el("div", { class: "gameno" }, lag ? t(lagWord()) : t("game_n", { n: view.game_number || 1 })));
-    clear(hud).append(el("a", { href: "#/", class: "logo" }, "bola8"), card(0), middle, card(1));
+    clear(hud).append(el("a", { href: "#/", class: "logo" }, "bola8"), opts.context || null, card(0), middle, card(1));
   }
 
   // Art. 4.1 opens the match; Art. 4.2 the deciding game at hill-hill
@@ -264,7 +267,18 @@ export async function showReferee(root, meta, hooks, id, go) {
           onclick: async () => {
             const ok = await dialog(t("disqualify_player", { p }), el("p", {}, t("disqualify_confirm", { p })), [[t("cancel"), null], [t("confirm"), "yes", "primary danger"]], "disqualify-dialog");
             if (ok) send("disqualify", { player: i });
-          } }, t("disqualify_player", { p })))));
+          } }, t("disqualify_player", { p })),
+        // a game lost without a shot: a player concedes it, or a repeated intentional foul after a warning (Art. 18)
+        el("button", { type: "button", class: "small danger", "data-testid": `forfeit-${i}`, disabled: !shotDue(),
+          onclick: async () => {
+            const ok = await dialog(t("ref_forfeit", { p }), el("p", {}, t("ref_forfeit_confirm", { p })), [[t("cancel"), null], [t("confirm"), "yes", "primary danger"]], "forfeit-dialog");
+            if (ok) send("declare", { what: "forfeit", player: i });
+          } }, t("ref_forfeit", { p })))),
+      el("div", { class: "row" }, el("button", { type: "button", class: "small", "data-testid": "stalemate", disabled: !shotDue(),
+        onclick: async () => {
+          const ok = await dialog(declarationLabel("stalemate"), el("p", {}, t("stalemate_confirm")), [[t("cancel"), null], [t("confirm"), "yes", "primary"]], "stalemate-dialog");
+          if (ok) send("declare", { what: "stalemate" });
+        } }, declarationLabel("stalemate"))));
   }
 
   // ---- taps on the table: the tool decides what a ball or a pocket means

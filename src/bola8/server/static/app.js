@@ -7,6 +7,7 @@ import { showHome } from "./js/home.js";
 import { showGame } from "./js/game/screen.js";
 import { showPractice } from "./js/practice.js";
 import { showReferee } from "./js/referee/screen.js";
+import { showTournament } from "./js/tournament/route.js";
 import { setMeta } from "./js/names.js";
 
 const root = document.getElementById("app");
@@ -35,7 +36,7 @@ async function route(ev = null) {
   document.querySelectorAll("dialog.modal").forEach((d) => d.remove());
   document.body.dataset.screen = parts[0] || "home";
   // installed from the referee assistant, the app opens on it (a phone's home screen at a real table)
-  const referee = parts[0] === "referee" || parts[0] === "table";
+  const referee = parts[0] === "referee" || parts[0] === "table" || (parts[0] === "tournament" && parts[2] === "table");
   document.getElementById("manifest").setAttribute("href", referee ? "/referee.webmanifest" : "/manifest.webmanifest");
   try {
     // every screen names what it shows from /api/meta: without it (asked again at each address) there
@@ -49,6 +50,7 @@ async function route(ev = null) {
       await showGame(root, decodeURIComponent(parts[1]), meta, hooks, replay);
     }
     else if (parts[0] === "practice") await showPractice(root, meta, hooks);
+    else if (parts[0] === "tournament") await showTournament(root, meta, hooks, parts.slice(1), go);
     else if (parts[0] === "referee" || parts[0] === "table") await showReferee(root, meta, hooks, parts[1] ? decodeURIComponent(parts[1]) : null, go);
     else showHome(root, meta, go);
   } catch (e) {

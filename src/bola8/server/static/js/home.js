@@ -86,6 +86,7 @@ export function showHome(root, meta, go) {
       el("div", { class: "stack" },
         el("a", { class: "card action", href: "#/practice", "data-testid": "go-practice" }, el("h2", {}, t("practice")), el("p", {}, t("practice_hint"))),
         el("a", { class: "card action", href: "#/referee", "data-testid": "go-referee" }, el("h2", {}, t("referee")), el("p", {}, t("referee_hint"))),
+        el("a", { class: "card action", href: "#/tournament", "data-testid": "go-tournament" }, el("h2", {}, t("tour_title")), el("p", {}, t("tour_hint"))),
         games, join))));
   // the table at the top of the page: a rack waiting for the break, drawn as in a game
   const geom = tableGeometry({ name: meta.defaults.table }, meta);

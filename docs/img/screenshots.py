@@ -7,14 +7,16 @@ page like a person (the end-to-end tests' driver, a fixed seed) and writes
 ``play.png`` (a game against the bot, a ball called), ``hint.png`` (the
 coach's hint for that position, its first suggestion drawn and put on the
 controls), ``phone.png`` (the same game on a phone held upright) and
-``referee.png`` (the referee assistant with its why and what-if) beside this
-file.
+``referee.png`` (the referee assistant with its why and what-if) and
+``tournament.png`` (a club tournament's live page: eight players, the
+quarter-finals played at the tables, a semi-final in play) beside this file.
 """
 
 from __future__ import annotations
 
 import os
 import socket
+import json
 import subprocess
 import sys
 import tempfile
@@ -67,6 +69,58 @@ def play_until_a_call(page: Page) -> None:
             page.wait_for_function(f"() => window.bola8.screen.shown > {before}")
         else:
             return
+
+
+def api(url: str, path: str, body: object = None, token: str | None = None) -> dict:
+    """One request to the server's API, as the pages make it."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(url + path, method="GET" if body is None else "POST", headers=headers,
+                                     data=None if body is None else json.dumps(body).encode())
+    with urllib.request.urlopen(request) as answer:
+        data: dict = json.loads(answer.read())
+        return data
+
+
+def play_at_table(url: str, table: str, token: str, losses: list[int]) -> None:
+    """A match at a tournament's table as its referee keeps it: the lag, then each rack given up by the
+    seat in ``losses`` in turn (the referee assistant's "loses this game")."""
+    for seat in losses:
+        # a lag opens the match, and another the deciding game at hill-hill (Art. 4)
+        if (api(url, f"/api/tables/{table}")["to_act"] or {}).get("action") == "lag":
+            api(url, f"/api/tables/{table}/lag", {"winner": 0}, token)
+        api(url, f"/api/tables/{table}/declare", {"what": "forfeit", "player": seat}, token)
+
+
+def tournament(page: Page, url: str) -> None:
+    """A club tournament made on the director's page, its quarter-finals played at four tables, a
+    semi-final in play: the live page, drawn."""
+    page.goto("/#/tournament")
+    page.get_by_test_id("tour-new-name").fill("Open de otoño")
+    page.get_by_test_id("tour-new-tables").fill("4")
+    page.get_by_test_id("tour-new-seeding").select_option("given")
+    page.get_by_test_id("tour-new-players").fill("Ana\nLuis\nMarta\nPablo\nNuria\nJorge\nElena\nRaúl")
+    page.get_by_test_id("tour-create").click()
+    page.wait_for_url("**/direct")
+    page.get_by_test_id("tour-start").click()
+    page.get_by_test_id("start-dialog").get_by_test_id("dialog-yes").click()
+    page.wait_for_function("() => window.bola8.screen.tour.status === 'running'")
+    tid = page.evaluate("() => window.bola8.screen.tour.id")
+    token = json.loads(page.evaluate("() => localStorage.getItem('bola8.directs')"))[tid]["token"]
+    tables = {t["number"]: t["token"] for t in api(url, f"/api/tournaments/{tid}/tables", token=token)["tables"]}
+    # the quarter-finals, each won by its first player but one, with scores a race to 3 gives
+    for number, losses in zip((1, 2, 3, 4), ([1, 0, 1, 1], [1, 1, 1], [0, 1, 0, 1, 1], [0, 0, 1, 0])):
+        entry = next(t for t in api(url, f"/api/tournaments/{tid}")["tables"] if t["number"] == number)
+        play_at_table(url, entry["table"], tables[number], losses)
+    # a semi-final under way: 2-1, the fourth rack being played
+    entry = next(t for t in api(url, f"/api/tournaments/{tid}")["tables"] if t["match"])
+    play_at_table(url, entry["table"], tables[entry["number"]], [1, 0, 1])
+    page.goto(f"/#/tournament/{tid}")
+    page.get_by_test_id("bracket").wait_for()
+    page.wait_for_function("() => Object.keys(window.bola8.screen.racks).length > 0")
+    page.set_viewport_size({"width": 1280, "height": 860})
+    page.screenshot(path=str(HERE / "tournament.png"))
 
 
 def main() -> None:
@@ -133,11 +187,12 @@ def main() -> None:
             page.get_by_test_id("why").get_by_test_id("article-text").wait_for()
             page.get_by_test_id("why").scroll_into_view_if_needed()
             page.screenshot(path=str(HERE / "referee.png"))
+            tournament(page, url)
             browser.close()
     finally:
         server.terminate()
         server.wait()
-    print("written:", ", ".join(str(HERE / name) for name in ("play.png", "hint.png", "phone.png", "referee.png")))
+    print("written:", ", ".join(str(HERE / name) for name in ("play.png", "hint.png", "phone.png", "referee.png", "tournament.png")))
 
 
 if __name__ == "__main__":

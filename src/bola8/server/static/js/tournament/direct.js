@@ -25,7 +25,7 @@ function field(label, control, extra = {}) { return el("label", extra, label, co
 
 // ------------------------------------------------------------------ a new tournament
 export function showNew(root, meta, go) {
-  const rulesets = meta && meta.rulesets ? meta.rulesets : ["spanish", "spanish-coin-op"];
+  const rulesets = (meta && meta.rulesets) || [];            // /api/meta, which app.js loads before any screen
   const select = (testid, items, value) => el("select", { "data-testid": testid }, items.map(([v, label]) => el("option", { value: v, selected: v === value }, label)));
   const name = el("input", { required: true, maxlength: "80", "data-testid": "tour-new-name", placeholder: t("tour_name_example") });
   const format = select("tour-new-format", FORMATS.map((f) => [f, t(`tour_format_${f}`)]), "single_elimination");

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bola8.competition import Tournament
+from bola8.competition import FORMATS, PLAYS, SEEDINGS, Tournament
+from bola8.competition.names import SET_NAMES, set_names
 from bola8.competition.draw import bracket_order, bracket_size
 from competition_helpers import favourite, play_out, started, underdog, win
 
@@ -230,3 +231,12 @@ def test_the_contract_s_tournament_json():
     assert set(view["standings"][0]) >= {"player", "wins", "losses", "racks_won", "racks_lost"}
     assert json.loads(json.dumps(view)) == view
     assert Tournament.create(t.parameters.to_dict()).to_dict("c")["status"] == "open"
+
+
+def test_each_format_seeding_and_way_of_play_is_named_in_both_languages_and_nothing_else():
+    assert {key: tuple(names) for key, names in SET_NAMES.items()} == {"formats": FORMATS, "seedings": SEEDINGS,
+                                                                        "plays": PLAYS}
+    for key in SET_NAMES:
+        es, en = set_names(key, "es"), set_names(key, "en")
+        assert all(name.strip() for name in [*es.values(), *en.values()])
+        assert es != en and len(set(es.values())) == len(es)

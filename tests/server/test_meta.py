@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bola8 import rules
+from bola8.competition import FORMATS, PLAYS, SEEDINGS
 from bola8.game.match import MatchSettings
 from bola8.physics import CUES, TABLES
 from bola8.players.shots import CUSHIONS, SHOT_KINDS
@@ -20,6 +21,7 @@ REGISTRIES = {
     "pockets": rules.POCKETS, "choices": CHOICES, "declarations": DECLARATIONS, "groups": GROUP_NAMES,
     "referee_fouls": REFEREE_FOULS, "rulesets": tuple(rules.RULESETS), "cushions": CUSHIONS, "cues": tuple(CUES),
     "shot_kinds": SHOT_KINDS,
+    "formats": FORMATS, "seedings": SEEDINGS, "plays": PLAYS,
 }
 
 
@@ -49,6 +51,7 @@ def test_the_names_are_in_the_language_asked(client) -> None:
     assert es["decisions"]["illegal_break"] == "apertura ilegal" and en["decisions"]["illegal_break"] == "illegal break"
     assert es["referee_fouls"]["touched_ball"] == "bola tocada" and en["cues"]["jump"] == "jump"
     assert es["cushions"]["left"] == "larga izquierda" and en["shot_kinds"]["jump"] == "jump"
+    assert es["formats"]["single_elimination"] == "Eliminación directa" and en["seedings"]["given"] == "The order entered"
     for key in es:                  # each set says something different in each language somewhere
         assert es[key] != en[key], key
 

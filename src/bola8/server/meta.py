@@ -38,8 +38,11 @@ def table_geometry(spec: Any) -> dict[str, Any]:
 def meta_dict(lang: str) -> dict[str, Any]:
     """``GET /api/meta``: the closed sets and geometry the page needs, its words in ``lang``
     (docs/server-api.md). Every set comes from the library's own registry and every name from
-    :data:`bola8.rules.messages.NAMES` (the coach's cushions and kinds of shot from :mod:`bola8.players.coach`), so the
-    page holds no copy of either."""
+    :data:`bola8.rules.messages.NAMES` (the coach's cushions and kinds of shot from :mod:`bola8.players.coach`, a
+    tournament's formats, seedings and ways of play from :mod:`bola8.competition.names`), so the page
+    holds no copy of either."""
+    from bola8.competition import FORMATS, PLAYS, SEEDINGS
+    from bola8.competition.names import set_names
     from bola8.game.match import MatchSettings
     from bola8.game.racking import rack
     from bola8.physics import TABLES
@@ -62,6 +65,7 @@ def meta_dict(lang: str) -> dict[str, Any]:
     names["cushions"] = {cushion: CUSHION_NAMES[cushion][0 if lang == "es" else 1] for cushion in CUSHIONS}
     names["shot_kinds"] = {kind: KIND_NAMES[kind][0 if lang == "es" else 1] for kind in SHOT_KINDS}
     names["cues"] = {cue: CUE_LABELS[cue][0 if lang == "es" else 1] for cue in CUES}
+    names |= {key: set_names(key, lang) for key in ("formats", "seedings", "plays")}
     defaults = MatchSettings()
     return {
         "tables": tables,
@@ -81,6 +85,10 @@ def meta_dict(lang: str) -> dict[str, Any]:
         "cushions": list(CUSHIONS),
         "shot_kinds": list(SHOT_KINDS),
         "cues": list(CUES),
+        # a tournament's (bola8.competition.parameters)
+        "formats": list(FORMATS),
+        "seedings": list(SEEDINGS),
+        "plays": list(PLAYS),
         "names": names,
         # the article each is decided by, where the page cites it: a foul's own reason, a declaration's ruling
         "articles": {"referee_fouls": {foul: MESSAGES[foul][0] for foul in REFEREE_FOULS},

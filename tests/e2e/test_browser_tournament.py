@@ -144,12 +144,12 @@ def test_a_club_tournament_from_the_first_click_to_its_champion(browser: Browser
         # the final, refereed on the page that waited: Ana is the champion on every page
         forfeit_match(waiting, loser_seat=1)
         expect(waiting.get_by_test_id("table-notice")).to_contain_text("Campeón: Ana")
-        expect(spectator.get_by_test_id("champion")).to_have_text(re.compile("Champion: Ana"))
+        expect(spectator.get_by_test_id("tour-champion")).to_have_text(re.compile("Champion: Ana"))
         expect(spectator.get_by_test_id("match-m3")).to_have_attribute("data-status", "over")
         first = spectator.get_by_test_id("standings").locator("tbody tr").first
         expect(first.locator("td").first).to_have_text("1")
         expect(first.locator("th")).to_have_text("Ana")
-        expect(director.get_by_test_id("champion")).to_have_text(re.compile("Campeón: Ana"))
+        expect(director.get_by_test_id("tour-champion")).to_have_text(re.compile("Campeón: Ana"))
         serious(spectator, "live page, the champion", found)
         assert not found, "\n".join(found)
 
@@ -405,6 +405,6 @@ def test_a_round_robin_shows_its_table_of_standings_as_results_come_in(page: Pag
         expect(page.locator("[data-status=over]")).to_have_count(played)
     view = api(server, "GET", f"/api/tournaments/{tid}")
     best = view["players"][view["standings"][0]["player"]]["name"]
-    expect(page.get_by_test_id("champion")).to_contain_text(best)
+    expect(page.get_by_test_id("tour-champion")).to_contain_text(best)
     expect(page.get_by_test_id("standings").locator("tbody tr").first.locator("th")).to_have_text(best)
     assert not found, "\n".join(found)

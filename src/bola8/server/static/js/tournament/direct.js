@@ -13,10 +13,8 @@ import { parseEntries, resolveEntries } from "./entries.js";
 import { drawBracket } from "./bracket.js";
 import { standingsTable, scroller } from "./standings.js";
 import { termsText } from "./live.js";
-import { matchLine, playerName, champion, resultText } from "./words.js";
-
-const FORMATS = ["single_elimination", "double_elimination", "round_robin"];
-const SEEDINGS = ["random", "given", "rating"];
+import { matchLine, playerName, champion, resultText, formatName } from "./words.js";
+import { members, named, served } from "../names.js";
 
 function failed(e) { toast(e instanceof ApiError || e instanceof Error ? e.message : String(e), "error"); }
 
@@ -25,23 +23,25 @@ function field(label, control, extra = {}) { return el("label", extra, label, co
 
 // ------------------------------------------------------------------ a new tournament
 export function showNew(root, meta, go) {
-  const rulesets = (meta && meta.rulesets) || [];            // /api/meta, which app.js loads before any screen
+  // every choice offered and its name from /api/meta (js/names.js), which app.js loads before any screen;
+  // the first of each set is chosen at first (for the seeding and the way of play, the library's default)
+  const offer = (set) => members(set).map((m) => [m, named(set, m)]);
   const select = (testid, items, value) => el("select", { "data-testid": testid }, items.map(([v, label]) => el("option", { value: v, selected: v === value }, label)));
   const name = el("input", { required: true, maxlength: "80", "data-testid": "tour-new-name", placeholder: t("tour_name_example") });
-  const format = select("tour-new-format", FORMATS.map((f) => [f, t(`tour_format_${f}`)]), "single_elimination");
+  const format = select("tour-new-format", offer("formats"), members("formats")[0]);
   const race = el("input", { type: "number", min: "1", max: "99", value: "3", required: true, "data-testid": "tour-new-race" });
   const longer = el("input", { type: "checkbox", "data-testid": "tour-new-later" });
   const laterRace = el("input", { type: "number", min: "2", max: "99", value: "5", "data-testid": "tour-new-later-race" });
   const laterRounds = el("input", { type: "number", min: "1", max: "20", value: "2", "data-testid": "tour-new-later-rounds" });
   const laterBox = el("div", { class: "row" }, field(t("tour_later_race"), laterRace), field(t("tour_later_rounds"), laterRounds));
   const longerRow = el("div", {}, el("label", { class: "check" }, longer, t("tour_later")), laterBox);
-  const play = select("tour-new-play", [["real", t("tour_play_real")], ["online", t("tour_play_online")]], "real");
+  const play = select("tour-new-play", offer("plays"), members("plays")[0]);
   const tables = el("input", { type: "number", min: "1", max: "64", value: "2", required: true, "data-testid": "tour-new-tables" });
   const tablesRow = field(t("tour_tables"), tables);
-  const seeding = select("tour-new-seeding", SEEDINGS.map((s) => [s, t(`tour_seeding_${s}`)]), "random");
+  const seeding = select("tour-new-seeding", offer("seedings"), members("seedings")[0]);
   const rated = el("input", { type: "checkbox", "data-testid": "tour-new-rated" });
   const ratedRow = el("label", { class: "check" }, rated, t("tour_rated"));
-  const ruleset = select("tour-new-ruleset", rulesets.map((r) => [r, t(`ruleset_${r}`)]), rulesets[0]);
+  const ruleset = select("tour-new-ruleset", offer("rulesets"), served().defaults.ruleset);
   const players = el("textarea", { rows: "6", "data-testid": "tour-new-players", placeholder: t("tour_players_example") });
   const refresh = () => {
     const elimination = format.value !== "round_robin";
@@ -202,7 +202,7 @@ export async function showDirect(root, id, hooks, go, linkToken = null) {
   }
 
   async function start() {
-    const ok = await dialog(t("tour_start"), el("p", {}, t("tour_start_confirm", { n: tour.players.length, f: t(`tour_format_${tour.format}`) })),
+    const ok = await dialog(t("tour_start"), el("p", {}, t("tour_start_confirm", { n: tour.players.length, f: formatName(tour.format) })),
       [[t("cancel"), null], [t("tour_start"), "yes", "primary"]], "start-dialog");
     if (ok) await act("start");
   }
@@ -211,7 +211,7 @@ export async function showDirect(root, id, hooks, go, linkToken = null) {
     const focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
     clear(head).append(el("h1", { "data-testid": "tour-name" }, tour.name), el("p", { class: "tour-meta" }, termsText(tour)));
     const won = champion(tour);
-    clear(champ).append(won ? el("p", { class: "champion", role: "status", "data-testid": "champion" }, el("span", { class: "cup", "aria-hidden": "true" }, "🏆"), t("tour_champion", { p: won })) : "");
+    clear(champ).append(won ? el("p", { class: "tour-champion", role: "status", "data-testid": "tour-champion" }, el("span", { class: "cup", "aria-hidden": "true" }, "🏆"), t("tour_champion", { p: won })) : "");
     renderPlayers();
     openBox.hidden = tour.status !== "open";
     startBtn.disabled = tour.players.length < 2;

@@ -3,6 +3,7 @@
 // own feed), the champion at the end; and its big-number mode, #/tournament/<id>/screen, for a screen
 // in the club: large type, nothing to press (Escape goes back to the page).
 import { t } from "../i18n.js";
+import { named } from "../names.js";
 import { get, post, saveSeats, seatsOf, ApiError } from "../api.js";
 import { el, clear, toast } from "../dom.js";
 import { directorOf, feed } from "./store.js";
@@ -68,7 +69,7 @@ export async function showLive(root, id, hooks, big = false) {
       big ? null : el("a", { href: "#/", class: "back", "data-testid": "back-home" }, `← ${t("home")}`),
       el("h1", { "data-testid": "tour-name" }, tour.name),
       el("p", { class: "tour-meta" }, termsText(tour)),
-      won ? el("p", { class: "champion", role: "status", "data-testid": "champion" }, el("span", { class: "cup", "aria-hidden": "true" }, "🏆"), t("tour_champion", { p: won })) : null);
+      won ? el("p", { class: "tour-champion", role: "status", "data-testid": "tour-champion" }, el("span", { class: "cup", "aria-hidden": "true" }, "🏆"), t("tour_champion", { p: won })) : null);
     const parts = [head];
     if (!big) parts.push(links());
     if (tour.status === "open") parts.push(el("p", { class: "box", "data-testid": "not-started" }, t("tour_not_started", { n: tour.players.length })));
@@ -168,7 +169,7 @@ function myProfile() {
 export function termsText(tour) {
   const later = tour.race_later ? ` ${t("tour_race_later", { n: tour.race_later.race, k: tour.race_later.rounds })}` : "";
   return [formatName(tour.format), `${t("race_to", { n: tour.race })}${later}`, t("tour_n_players", { n: tour.players.length }),
-    tour.play === "online" ? t("tour_play_online") : null, t(`tour_state_${tour.status}`)].filter(Boolean).join(" · ");
+    tour.play === "online" ? named("plays", tour.play) : null, t(`tour_state_${tour.status}`)].filter(Boolean).join(" · ");
 }
 
 // the rack in play at a table, from its TABLE_VIEW: "Partida 2 · tira Ana", or the lag before the first

@@ -14,7 +14,7 @@ export function standingsTable(tour) {
   const rows = tour.standings.map((s) => {
     const p = tour.players[s.player];
     const diff = s.racks_won - s.racks_lost;
-    return el("tr", { class: p.disqualified ? "disqualified" : s.player === tour.winner && tour.status === "over" ? "champion" : "", "data-testid": `standing-${s.player}` },
+    return el("tr", { class: p.disqualified ? "disqualified" : s.player === tour.winner && tour.status === "over" ? "tour-champion" : "", "data-testid": `standing-${s.player}` },
       el("td", { class: "num" }, s.place === null || s.place === undefined ? "" : String(s.place)),
       el("th", { scope: "row" }, p.name, p.disqualified ? el("small", { class: "dq" }, ` · ${t("tour_disqualified")}`) : null),
       ...[s.matches, s.wins, s.losses, s.racks_won, s.racks_lost].map((v) => el("td", { class: "num" }, String(v))),

@@ -1,6 +1,7 @@
 // How a tournament's parts are said on every page of it: a player, a match, its round, where a slot's
 // player comes from, its score - from the TOURNAMENT the server sends (docs/tournaments.md).
 import { t, lang } from "../i18n.js";
+import { named } from "../names.js";
 
 export function playerName(tour, i) {
   const p = i === null || i === undefined ? null : tour.players[i];
@@ -55,6 +56,6 @@ export function numberOf(tour, match) {
   return entry ? entry.number : null;
 }
 
-export function formatName(format) { return t(`tour_format_${format}`); }
+export function formatName(format) { return named("formats", format); }
 
 export function champion(tour) { return tour.status === "over" ? playerName(tour, tour.winner) : null; }

@@ -102,6 +102,7 @@ def test_a_refused_placement_costs_its_reward_and_the_default_place_is_used():
     table.game = replace(table.game, balls=freeze({**table.game.layout, 15: point}))   # a ball on that spot
     outcome = table.strike(action)
     assert outcome.info.get("bad_placement") is True
+    assert outcome.info["call"] == {"ball": -1, "pocket": ""}      # the break calls nothing: a call's types
     assert outcome.rewards[0] <= RewardSettings().bad_placement + RewardSettings().pot * 15
 
 

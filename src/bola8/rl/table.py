@@ -109,9 +109,10 @@ class Table:
         self.strokes[seat] += 1
         outcome.rewards[seat] += self.settings.reward.stroke
         ruling = turn.ruling
-        # the call as a dict of the same keys every time (ball and pocket None when no call): gymnasium's
-        # vector envs merge infos key by key and fail on a key that is None on one table and a dict on another
-        outcome.info.update({"call": call.to_dict() if call else {"ball": None, "pocket": None}, "foul": ruling.foul,
+        # the call as a dict of the same keys and value types every time (ball -1 and pocket "" when no call):
+        # gymnasium's vector envs merge infos key by key into arrays typed by the first table's value, and fail
+        # on a key that is a dict on one table and None on another, or an int on one and None on another
+        outcome.info.update({"call": call.to_dict() if call else {"ball": -1, "pocket": ""}, "foul": ruling.foul,
                              "codes": list(ruling.codes), "pocketed": sorted(p.ball for p in turn.shot.pocketed)
                              if turn.shot is not None else [],
                              "legally_pocketed": list(ruling.legally_pocketed)})

@@ -200,7 +200,7 @@ def test_the_header_is_checked_and_required(record, tmp_path, header, message):
 
 def test_match_warns_and_disqualifies_on_request_and_says_so(tmp_path):
     path = tmp_path / "dq.jsonl"
-    done = bola8("match", "--race", "2", "--seed", "4", "--warned", "1", "--disqualify", "0:2",
+    done = bola8("match", "--race", "2", "--seed", "1", "--warned", "1", "--disqualify", "0:2",
                  "--record", str(path))
     assert done.returncode == 0, done.stderr
     assert "advierte a bot B por juego lento: desde ahora tiene 60 s por tiro (Art. 24)" in done.stdout

@@ -1,7 +1,7 @@
 """Through the UI only: real-table matches kept in the referee assistant - a rack from the lag to the 8,
 and on a phone the common shot in three taps, balls a thumb can hit that stay where they were, the
-ruling headlined as it ended the game, undo that gives the facts back, the referee's own clock, and
-the match's final score."""
+ruling headlined as it ended the game, undo that gives the facts back, the referee's own clock, the
+match's final score, and the hill-hill lag named as Art. 4.2's."""
 
 from __future__ import annotations
 
@@ -231,3 +231,54 @@ def test_the_referees_clock_starts_again_and_pauses(browser: Browser, server: st
         page.get_by_test_id("clock-pause").click()
         page.clock.run_for(10000)
         expect(clock.get_by_test_id("clock-line")).to_contain_text("45 s")
+
+
+def break_and_lose_on_the_eight(page: Page, loser: int) -> None:
+    """A game over in a few taps: a legal break, then ``loser`` pockets the 8 with the called 4 (Art. 20) -
+    the breaker going on after a pocketed ball, or the other player after a break that pocketed nothing."""
+    shooter = int(d.screen(page, "s.view.state.shooter"))
+    page.get_by_test_id("tool-first").click()
+    tap_ball(page, 1)
+    if shooter == loser:
+        page.get_by_test_id("tool-pocketed").click()
+        tap_ball(page, 1)
+        tap_pocket(page, "foot-left")
+    page.get_by_test_id("to-rail").fill("4")
+    judge(page)
+    assert int(d.screen(page, "s.view.state.shooter")) == loser
+    tap_ball(page, 4)                       # the 4 called in the head-left pocket, hit first
+    tap_pocket(page, "head-left")
+    tap_ball(page, 4)
+    page.get_by_test_id("tool-pocketed").click()
+    for ball, pocket in ((4, "head-left"), (8, "head-right")):
+        tap_ball(page, ball)
+        tap_pocket(page, pocket)
+    judge(page)
+
+
+def test_the_hill_hill_lag_is_named_as_art_4_2s(referee: tuple[Page, list[Response]]) -> None:
+    """Art. 4.1's lag opens the match, named once; at one game all the deciding game's lag is Art. 4.2's,
+    said in the header and in the line of what comes next."""
+    page, refused = referee
+    new_table(page, race=2)
+    en = english(page)
+    first = "The lag (Art. 4)" if en else "Tiro de arrime (Art. 4)"
+    expect(page.get_by_text(first, exact=True)).to_have_count(1)
+    expect(page.get_by_test_id("next")).to_contain_text("Art. 4.1")
+    page.get_by_test_id("lag-go").click()                  # Ana won the lag and breaks
+    expect(page.get_by_test_id("judge")).to_be_visible()
+    break_and_lose_on_the_eight(page, loser=0)
+    expect(page.get_by_test_id("score-1")).to_have_text("1")
+    break_and_lose_on_the_eight(page, loser=1)
+    expect(page.get_by_test_id("score-0")).to_have_text("1")
+    deciding = "The deciding game's lag (Art. 4.2)" if en else "Arrime de la partida decisiva (Art. 4.2)"
+    expect(page.get_by_text(deciding, exact=True)).to_have_count(1)
+    expect(page.get_by_text(first, exact=True)).to_have_count(0)
+    expect(page.get_by_test_id("next")).to_have_text("1 all: the deciding game starts with another lag (Art. 4.2)." if en else
+                                                     "Empate a 1: la partida decisiva empieza con otro arrime (Art. 4.2).")
+    page.get_by_test_id("lag-winner").select_option("1")
+    page.get_by_test_id("lag-breaks").select_option("1")
+    page.get_by_test_id("lag-go").click()
+    expect(page.get_by_test_id("next")).to_contain_text("Luis")
+    assert int(d.screen(page, "s.view.state.shooter")) == 1 and d.screen(page, "s.view.state.phase") == "break"
+    assert not refused, [(r.status, r.url, r.request.post_data, r.text()) for r in refused]

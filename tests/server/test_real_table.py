@@ -39,8 +39,11 @@ def test_api_flow(client, auth) -> None:
     assert client.post(f"/api/tables/{table}/shot", json=BREAK_DRY, headers=auth(token)).status_code == 409
     view = client.post(f"/api/tables/{table}/lag", json={"winner": 0, "breaks": 1}, headers=auth(token)).json()["view"]
     assert view["breaker"] == 1 and view["to_act"]["action"] == "shot"
+    assert view["callable"] == []                       # the break is never called (Art. 2.1)
     r = client.post(f"/api/tables/{table}/shot", json=BREAK_DRY, headers=auth(token))
     assert r.status_code == 200 and r.json()["view"]["state"]["shooter"] == 0
+    # an open table: any ball but the 8 may be called (Art. 2.5), as the referee checks a call
+    assert r.json()["view"]["callable"] == [b for b in range(1, 16) if b != 8]
     assert r.json()["ruling"]["turn_passes"] is True
     r = client.post(f"/api/tables/{table}/shot", json={"first_contact": 99, "pocketed": []}, headers=auth(token))
     assert r.status_code == 422 and "first_contact" in r.json()["error"]

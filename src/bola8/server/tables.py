@@ -79,6 +79,8 @@ def table_view(table_id: str, match: RealTableMatch, lang: str, last_at: float |
         "breaker": match.progress.breaker,
         "state": None if state is None else state.to_dict(),
         "on_table": [] if state is None else list(state.on_table),
+        # the balls the shooter may call now (Art. 2.5; none on the break, Art. 2.1): as VIEW's
+        "callable": [] if state is None or state.phase != "play" else list(rules.callable_balls(state)),
         "to_act": None if now is None else now.to_dict(),
         "kitchen_only": bool(state is not None and state.cue_ball == "in_hand_behind_head_string"),
         "winner": match.progress.winner,

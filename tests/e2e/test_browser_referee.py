@@ -1,7 +1,7 @@
 """Through the UI only: real-table matches kept in the referee assistant - a rack from the lag to the 8,
 and on a phone the common shot in three taps, balls a thumb can hit that stay where they were, the
 ruling headlined as it ended the game, undo that gives the facts back, the referee's own clock, the
-match's final score, and the hill-hill lag named as Art. 4.2's."""
+match's final score, the hill-hill lag named as Art. 4.2's, and a call the rules refuse said at the tap."""
 
 from __future__ import annotations
 
@@ -281,4 +281,35 @@ def test_the_hill_hill_lag_is_named_as_art_4_2s(referee: tuple[Page, list[Respon
     page.get_by_test_id("lag-go").click()
     expect(page.get_by_test_id("next")).to_contain_text("Luis")
     assert int(d.screen(page, "s.view.state.shooter")) == 1 and d.screen(page, "s.view.state.phase") == "break"
+    assert not refused, [(r.status, r.url, r.request.post_data, r.text()) for r in refused]
+
+
+def test_a_call_the_referee_would_refuse_is_said_at_the_tap(referee: tuple[Page, list[Response]]) -> None:
+    """The break is never called (Art. 2.1), and on an open table the 8 may not be (Art. 2.5): the page says
+    so when the ball is tapped, keeps no such call and asks the server nothing it would refuse."""
+    page, refused = referee
+    new_table(page, race=1)
+    en = english(page)
+    page.get_by_test_id("lag-go").click()
+    expect(page.get_by_test_id("judge")).to_be_visible()
+    tap_ball(page, 1)                                  # the call tool is the first one offered
+    expect(page.get_by_test_id("toast-info")).to_have_text("The break is never called (Art. 2.1)." if en else
+                                                           "El tiro de apertura nunca se canta (Art. 2.1).")
+    page.get_by_test_id("tool-first").click()
+    tap_ball(page, 1)
+    page.get_by_test_id("tool-pocketed").click()
+    tap_ball(page, 1)
+    tap_pocket(page, "foot-left")
+    page.get_by_test_id("to-rail").fill("4")
+    judge(page)
+    callable_now = ", ".join(str(b) for b in d.screen(page, "s.view.callable"))
+    assert callable_now == "2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15"
+    tap_ball(page, 8)
+    tap_pocket(page, "foot-right")
+    expect(page.get_by_test_id("toast-info").last).to_have_text(
+        f"Ball 8 may not be called now (Art. 2.5); the shooter may call {callable_now}." if en else
+        f"Ahora no se puede cantar la bola 8 (Art. 2.5); se puede cantar {callable_now}.")
+    assert d.screen(page, "s.facts.call") is None and page.get_by_test_id("as-called").is_disabled()
+    as_called(page, 2, "foot-right")                   # a ball that may be called is taken as before
+    assert title(page) == ("Legal shot · Ana · Shoots again" if en else "Tiro legal · Ana · Sigue tirando")
     assert not refused, [(r.status, r.url, r.request.post_data, r.text()) for r in refused]

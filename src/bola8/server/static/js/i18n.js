@@ -198,6 +198,8 @@ const WORDS = {
   ref_lag_first: ["Antes de la primera partida, el arrime decide quién abre (Art. 4.1).", "Before the first game, the lag decides who breaks (Art. 4.1)."],
   ref_lag_hill: ["Empate a {n}: la partida decisiva empieza con otro arrime (Art. 4.2).", "{n} all: the deciding game starts with another lag (Art. 4.2)."],
   ref_lag_question: ["¿Quién ganó el arrime y quién abre?", "Who won the lag, and who breaks?"],
+  ref_break_uncalled: ["El tiro de apertura nunca se canta (Art. 2.1).", "The break is never called (Art. 2.1)."],
+  ref_not_callable: ["Ahora no se puede cantar la bola {b} (Art. 2.5); se puede cantar {list}.", "Ball {b} may not be called now (Art. 2.5); the shooter may call {list}."],
   ref_game_won: ["la gana {p}", "won by {p}"],
   ref_remove: ["Quitar la {b}", "Remove the {b}"],
   ref_tools: ["Qué anota el toque en la mesa", "What a tap on the table enters"],

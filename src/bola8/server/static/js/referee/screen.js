@@ -304,10 +304,20 @@ export async function showReferee(root, meta, hooks, id, go, opts = {}) {
   });
   canvas.addEventListener("blur", () => draw());
 
+  // a call the referee would refuse, said at the tap instead of as a refused preview: the break is never
+  // called (Art. 2.1); otherwise only the balls the view lists as callable (Art. 2.5, rules.callable_balls)
+  function callRefused(ball) {
+    if (st().phase === "break") return t("ref_break_uncalled");
+    if (st().phase === "play" && !(view.callable || []).includes(ball)) return t("ref_not_callable", { b: ball, list: (view.callable || []).join(", ") });
+    return null;
+  }
+
   function tap(ball, pocket) {
     const f = s.facts;
     if (s.tool === "call") {
-      if (ball !== null && ball !== 0) s.pending = ball;
+      const refused = ball !== null && ball !== 0 ? callRefused(ball) : null;
+      if (refused) toast(refused, "info");
+      else if (ball !== null && ball !== 0) s.pending = ball;
       else if (pocket && s.pending !== null) { f.call = { ball: s.pending, pocket }; s.pending = null; s.tool = "first"; }
     } else if (s.tool === "first") {
       if (ball !== null && ball !== 0) { f.first_contact = ball; s.tool = "pocketed"; }

@@ -247,6 +247,42 @@ def test_the_directors_tools_entries_a_moved_match_the_next_match_at_a_table_and
         assert not found, "\n".join(found)
 
 
+@pytest.mark.slow
+def test_a_wrong_last_entry_undone_at_the_table_takes_the_result_back_on_every_page(browser: Browser, server: str) -> None:
+    """The referee gives the final's rack to the wrong player: the match is over and Ana the champion on
+    the spectator's page; the table's undo takes that ruling back, the match is in play again on every page
+    (no champion), and the right entry makes Luis the champion."""
+    made = api(server, "POST", "/api/tournaments", {"name": "Final", "format": "single_elimination", "race": 1,
+                                                     "tables": 1, "players": ["Ana", "Luis"], "seeding": "given"})
+    tid, token = made["id"], made["token"]
+    call(server, f"/api/tournaments/{tid}/start", {}, token)
+    request = urllib.request.Request(f"{server}/api/tournaments/{tid}/tables", headers=bearer(token))
+    with urllib.request.urlopen(request) as answer:
+        table_token = json.loads(answer.read())["tables"][0]["token"]
+    with page_of(browser, server, "phone") as phone, page_of(browser, server, "desktop") as spectator:
+        spectator.goto(f"/#/tournament/{tid}")
+        spectator.get_by_test_id("bracket").wait_for()
+        phone.goto(f"/#/tournament/{tid}/table/1/{table_token}")
+        table_now(phone, "m1")
+        forfeit_match(phone, loser_seat=1)
+        expect(phone.get_by_test_id("table-notice")).to_contain_text("Encuentro terminado: Ana gana 1–0")
+        expect(spectator.get_by_test_id("tour-champion")).to_contain_text("Ana")
+        # the table's undo: the forfeit taken back, the result with it
+        phone.get_by_test_id("undo").click()
+        phone.get_by_test_id("undo-dialog").get_by_test_id("dialog-undo").click()
+        expect(spectator.get_by_test_id("match-m1")).to_have_attribute("data-status", "playing")
+        expect(spectator.get_by_test_id("tour-champion")).to_have_count(0)
+        phone.wait_for_function("() => window.bola8.screen.tournament.phase === 'refereeing'")
+        expect(phone.get_by_test_id("table-notice")).to_have_text("")
+        expect(phone.get_by_test_id("table-line")).to_have_text("Mesa 1 · Final · Ana – Luis, a 1")
+        # the right entry: Luis wins the final
+        phone.get_by_test_id("officials").locator("summary").click()
+        phone.get_by_test_id("forfeit-0").click()
+        phone.get_by_test_id("forfeit-dialog").get_by_test_id("dialog-yes").click()
+        expect(phone.get_by_test_id("table-notice")).to_contain_text("Luis gana 1–0")
+        expect(spectator.get_by_test_id("tour-champion")).to_contain_text("Luis")
+
+
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
 

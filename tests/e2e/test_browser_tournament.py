@@ -150,7 +150,10 @@ def test_a_club_tournament_from_the_first_click_to_its_champion(browser: Browser
         expect(first.locator("td").first).to_have_text("1")
         expect(first.locator("th")).to_have_text("Ana")
         expect(director.get_by_test_id("tour-champion")).to_have_text(re.compile("Campeón: Ana"))
-        serious(spectator, "live page, the champion", found)
+        # the players' figures, read from the records when opened (racks given up without a shot count none)
+        spectator.get_by_test_id("stats-summary").click()
+        expect(spectator.get_by_test_id("stats-table").locator("tbody tr")).to_have_count(4)
+        serious(spectator, "live page, the champion and the statistics", found)
         assert not found, "\n".join(found)
 
         # the export the director's link downloads: Ana first, every player a row
@@ -436,6 +439,11 @@ def test_a_round_robin_shows_its_table_of_standings_as_results_come_in(page: Pag
         view = api(server, "GET", f"/api/tournaments/{tid}")
         table = view["tables"][0]["table"]
         call(server, f"/api/tables/{table}/lag", {"winner": 0}, table_token)
+        # the break makes a ball (the breaker stays at the table), then the other gives the rack up
+        call(server, f"/api/tables/{table}/shot", {"call": None, "first_contact": 1, "off_table": [],
+                                                   "pocketed": [{"ball": 3, "pocket": "foot-left"}],
+                                                   "rail_after_contact": True, "object_balls_to_rail": 4,
+                                                   "referee_fouls": []}, table_token)
         call(server, f"/api/tables/{table}/declare", {"what": "forfeit", "player": 1}, table_token)
         # the page follows: as many matches over as results entered
         expect(page.locator("[data-status=over]")).to_have_count(played)
@@ -443,4 +451,14 @@ def test_a_round_robin_shows_its_table_of_standings_as_results_come_in(page: Pag
     best = view["players"][view["standings"][0]["player"]]["name"]
     expect(page.get_by_test_id("tour-champion")).to_contain_text(best)
     expect(page.get_by_test_id("standings").locator("tbody tr").first.locator("th")).to_have_text(best)
+    # each player's figures as the export computes them from the records: two racks each, one broken
+    # and a ball made on its break
+    page.get_by_test_id("stats-summary").click()
+    stats = api(server, "GET", f"/api/tournaments/{tid}/export.json")["statistics"]
+    assert [(s["racks"], s["breaks"], s["breaks_made"]) for s in stats] == [(2, 1, 1)] * 3
+    for s in stats:
+        cells = page.get_by_test_id(f"stats-{s['player']}").locator("td")
+        expect(cells.nth(0)).to_have_text("2")
+        expect(cells.nth(3)).to_have_text("1/1 · 100 %")
+    serious(page, "round robin, the statistics", found)
     assert not found, "\n".join(found)

@@ -15,6 +15,7 @@ import { standingsTable, scroller } from "./standings.js";
 import { termsText } from "./live.js";
 import { matchLine, playerName, champion, resultText, formatName } from "./words.js";
 import { members, named, served } from "../names.js";
+import { statsSection } from "./stats.js";
 
 function failed(e) { toast(e instanceof ApiError || e instanceof Error ? e.message : String(e), "error"); }
 
@@ -173,6 +174,7 @@ export async function showDirect(root, id, hooks, go, linkToken = null) {
   const tablesBox = el("div", { class: "table-cards", "data-testid": "tables" });
   const nextBox = el("div", { "data-testid": "next" });
   const drawingBox = el("div", {});
+  const stats = statsSection(id);
   const cards = new Map();              // table number -> its card (the QR code is not fetched again)
   const linkOf = (n) => `${location.origin}${location.pathname}#/tournament/${enc}/table/${n}/${tokens[n]}`;
   const directorLink = `${location.origin}${location.pathname}#/tournament/${enc}/direct/${token}`;
@@ -183,11 +185,11 @@ export async function showDirect(root, id, hooks, go, linkToken = null) {
     el("section", { class: "tour-section" }, el("h2", {}, t("tour_players")), playersBox, openBox, dqForm),
     el("section", { class: "tour-section", "data-testid": "tables-section" }, el("h2", {}, tour.play === "real" ? t("tour_tables_now") : t("tour_online_now")), tablesBox),
     el("section", { class: "tour-section" }, el("h2", {}, t("tour_next")), nextBox),
-    el("section", { class: "tour-section" }, drawingBox),
+    el("section", { class: "tour-section" }, drawingBox, stats.node),
     el("details", { class: "box" }, el("summary", {}, t("tour_director_link")), el("p", { class: "hint" }, t("tour_director_link_hint")),
       el("a", { href: directorLink, "data-testid": "director-link" }, t("tour_director_link")))));
 
-  const closeFeed = feed(`/api/tournaments/${enc}/live`, (data) => { if (!data.error) { tour = data; render(); } });
+  const closeFeed = feed(`/api/tournaments/${enc}/live`, (data) => { if (!data.error) { tour = data; render(); stats.changed(); } });
   hooks.onLeave(() => closeFeed());
   hooks.expose({ get tour() { return tour; }, link(n) { return linkOf(n); } });
 
@@ -216,6 +218,7 @@ export async function showDirect(root, id, hooks, go, linkToken = null) {
     openBox.hidden = tour.status !== "open";
     startBtn.disabled = tour.players.length < 2;
     dqForm.hidden = tour.status !== "running";
+    stats.node.hidden = tour.status === "open";
     renderTables();
     renderNext();
     clear(drawingBox);

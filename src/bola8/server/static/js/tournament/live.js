@@ -10,6 +10,7 @@ import { directorOf, feed } from "./store.js";
 import { drawBracket } from "./bracket.js";
 import { standingsTable, roundRobinRounds, scroller } from "./standings.js";
 import { slotText, roundName, numberOf, formatName, champion } from "./words.js";
+import { statsSection } from "./stats.js";
 
 const inPlay = (m) => m.status === "ready" || m.status === "playing";
 
@@ -18,6 +19,7 @@ export async function showLive(root, id, hooks, big = false) {
   const racks = {};                    // match id -> the rack in play at its table, in words
   const tableFeeds = new Map();        // table id -> {match, close}
   let connected = true, updates = 0;
+  const stats = statsSection(id);     // one box kept across redraws (open or closed as the reader left it)
 
   if (big) document.body.classList.add("big-screen");
   const onKey = (ev) => { if (big && ev.key === "Escape") location.hash = `#/tournament/${encodeURIComponent(id)}`; };
@@ -26,7 +28,7 @@ export async function showLive(root, id, hooks, big = false) {
   window.addEventListener("resize", onResize);
   const closeTour = feed(`/api/tournaments/${encodeURIComponent(id)}/live`, (data) => {
     if (data.error) { toast(data.error, "error"); return; }
-    tour = data; updates += 1; follow(); render();
+    tour = data; updates += 1; follow(); render(); stats.changed();
   }, (on) => { connected = on; renderLiveState(); });
   hooks.onLeave(() => {
     closeTour();
@@ -86,6 +88,7 @@ export async function showLive(root, id, hooks, big = false) {
         parts.push(el("section", { class: "tour-section" }, el("h2", {}, t("tour_bracket")), box));
         if (!big) parts.push(el("section", { class: "tour-section" }, el("h2", {}, t("tour_standings")), standingsTable(tour)));
       }
+      if (!big) parts.push(stats.node);
     } else parts.push(el("section", { class: "tour-section" }, el("h2", {}, t("tour_players")),
       el("ol", { class: "tour-players" }, tour.players.map((p) => el("li", {}, p.name)))));
     if (!big) parts.push(liveState);

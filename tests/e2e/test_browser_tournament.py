@@ -286,6 +286,44 @@ def test_a_wrong_last_entry_undone_at_the_table_takes_the_result_back_on_every_p
         expect(spectator.get_by_test_id("tour-champion")).to_contain_text("Luis")
 
 
+@pytest.mark.slow
+def test_an_online_tournament_each_player_takes_his_seat_from_the_live_page(browser: Browser, server: str) -> None:
+    """Two profiles, each held by its own browser: on the tournament's live page each takes his own seat
+    of the match's game (and is then offered the way back to it); the game played out makes its winner
+    the champion on both pages."""
+    made = [api(server, "POST", "/api/profiles", {"name": name}) for name in ("Ana", "Luis")]
+    players = [{"name": p["profile"]["name"], "profile": p["id"]} for p in made]
+    created = api(server, "POST", "/api/tournaments", {"name": "En línea", "format": "single_elimination", "race": 1,
+                                                        "players": players, "play": "online", "seeding": "given"})
+    tid, token = created["id"], created["token"]
+    game = call(server, f"/api/tournaments/{tid}/start", {}, token)["matches"][0]["game"]
+    seats: dict[int, str] = {}
+    with page_of(browser, server, "desktop") as ana, page_of(browser, server, "phone", "en") as luis:
+        for page, profile in ((ana, made[0]), (luis, made[1])):
+            page.goto("/")
+            page.evaluate("(p) => localStorage.setItem('bola8.profile', JSON.stringify(p))",
+                          {"id": profile["id"], "token": profile["token"], "name": profile["profile"]["name"]})
+            page.goto(f"/#/tournament/{tid}")
+            page.get_by_test_id("now-m1").wait_for()
+            page.get_by_test_id("sit-m1").click()
+            page.wait_for_url(f"**/#/game/{game}")
+            kept = json.loads(page.evaluate("() => localStorage.getItem('bola8.seats')"))[game]
+            assert len(kept) == 1
+            seats[kept[0]["seat"]] = kept[0]["token"]
+            # back on the live page: the way back to his own seat, no second one offered
+            page.goto(f"/#/tournament/{tid}")
+            page.get_by_test_id("my-match-m1").wait_for()
+            expect(page.get_by_test_id("sit-m1")).to_have_count(0)
+        assert sorted(seats) == [0, 1]
+        for seat, speed in ((0, 2.4), (1, 2.6)):
+            call(server, f"/api/games/{game}/lag", {"speed": speed}, seats[seat])
+        to_act = api(server, "GET", f"/api/games/{game}")["to_act"]["seat"]
+        call(server, f"/api/games/{game}/declare", {"what": "forfeit"}, seats[to_act])
+        winner = ("Ana", "Luis")[1 - to_act]
+        expect(ana.get_by_test_id("tour-champion")).to_contain_text(winner)
+        expect(luis.get_by_test_id("tour-champion")).to_contain_text(winner)
+
+
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
 

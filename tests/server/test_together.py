@@ -41,6 +41,7 @@ def test_a_friend_takes_the_seat_with_the_code_and_nothing_is_played_before(clie
     made = invitation(client, names=["Ana", "?"])
     game, code, token0 = made["id"], made["invite"], made["seats"][0]["token"]
     assert made["seats"][1]["token"] is None and made["view"]["invite_open"] is True
+    assert made["view"]["invitation"] is True
     early = client.post(f"/api/games/{game}/lag?lang=en", json={"speed": 2.4}, headers=bearer(token0))
     assert early.status_code == 409 and "invited person" in early.json()["error"]
     assert client.post(f"/api/games/{game}/join", json={"invite": "wrong", "name": "Luis"}).status_code == 403
@@ -51,6 +52,9 @@ def test_a_friend_takes_the_seat_with_the_code_and_nothing_is_played_before(clie
     assert joined.status_code == 200 and joined.json()["seat"] == 1
     view = joined.json()["view"]
     assert view["invite_open"] is False and [p["name"] for p in view["players"]] == ["Ana", "Luis"]
+    assert view["invitation"] is True             # still: the two persons play apart
+    hot_seat = client.post("/api/games", json={"players": ["person", "person"]}).json()["view"]
+    assert hot_seat["invitation"] is False and hot_seat["invite_open"] is False
     again = client.post(f"/api/games/{game}/join", json={"invite": code, "name": "Marta"})
     assert again.status_code == 409
     token1 = joined.json()["token"]

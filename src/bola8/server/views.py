@@ -64,8 +64,11 @@ def game_view(live: LiveGame, lang: str, connected: list[bool] | None = None) ->
         "clock": live.clock(time.time()),
         "lag": live.lag,
         "hints": live.hints,
-        # playing together: whether the match moves ratings, and whether a seat waits for the invited person
+        # playing together: whether the match moves ratings, whether it was made with an invitation (its two
+        # persons play from their own devices, so presence means something), whether a seat waits for the
+        # invited person
         "rated": live.rated,
+        "invitation": live.invite is not None,
         "invite_open": live.invite_open,
         "public": live.public,
         # Art. 21.2: a seat proposes a stalemate and waits for the other's answer

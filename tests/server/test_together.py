@@ -171,3 +171,29 @@ def test_a_profile_adds_up_its_figures_from_the_strokes_played(client) -> None:
     stats = client.get(f"/api/profiles/{[ana, luis][breaker]}").json()["stats"]
     assert stats["racks"] == 1 and stats["breaks"] == 1 and stats["shots"] >= 1
     assert stats["breaks_made_share"] in (0.0, 1.0) and stats["fouls_per_rack"] is not None
+
+
+def test_a_change_made_while_a_spectator_gets_its_first_view_reaches_it(client, monkeypatch) -> None:
+    """The first view is sent once the spectator is subscribed: a change published meanwhile (here a
+    player's page connecting, as the first view goes out) comes next, never lost between the two."""
+    from starlette.websockets import WebSocket
+
+    made = invitation(client)
+    game, code = made["id"], made["invite"]
+    client.post(f"/api/games/{game}/join", json={"invite": code, "name": "Luis"})
+    games = client.app.state.services.games
+    send_text = WebSocket.send_text
+    sent: list[str] = []
+
+    async def sending(self: WebSocket, data: str) -> None:
+        if not sent:                                  # the first view: Luis's page connects meanwhile
+            games.connected(game, 1, +1)
+        sent.append(data)
+        await send_text(self, data)
+
+    monkeypatch.setattr(WebSocket, "send_text", sending)
+    with client.websocket_connect(f"/api/games/{game}/live") as watcher:
+        assert [p["connected"] for p in watcher.receive_json()["view"]["players"]] == [False, False]
+        games.connected(game, 1, -1)          # a later change: what comes next, whether or not the first was lost
+        assert [p["connected"] for p in watcher.receive_json()["view"]["players"]] == [False, True]
+        assert [p["connected"] for p in watcher.receive_json()["view"]["players"]] == [False, False]

@@ -2,7 +2,7 @@
 
 A :class:`Hub` holds one queue per open WebSocket, under the key of what it
 watches (a game's or a table's id). Publishing puts one message, already
-encoded in each language, in every queue of that key; :func:`serve_socket`
+encoded in each language, in every queue of that key; :func:`serve_live`
 sends a connection's messages in order until the connection goes away. The
 hub knows nothing of games or tables: what is published is decided by their
 registries.
@@ -33,33 +33,26 @@ class Hub:
             queue.put_nowait(texts)
 
 
-async def open_live(websocket: WebSocket, first: Callable[[str], str]) -> str | None:
-    """Accept a spectator and send it its first message, ``first(lang)`` (the JSON text of what it watches,
-    now); the language it asked for - or None when what it watches does not exist (``first`` raised a 404):
-    it is then told so, as ``{"error"}``, and closed with the code 4404."""
-    from bola8.server.errors import ApiError
-
-    await websocket.accept()
-    lang = socket_lang(websocket)
-    try:
-        text = first(lang)
-    except ApiError as error:
-        await websocket.send_text(json.dumps({"error": error.text(lang)}, ensure_ascii=False))
-        await websocket.close(code=4404)
-        return None
-    await websocket.send_text(text)
-    return lang
-
-
 def socket_lang(websocket: WebSocket) -> str:
     """The language a WebSocket asked for (``?lang=en``), Spanish by default."""
     return "en" if websocket.query_params.get("lang") == "en" else "es"
 
 
-async def serve_socket(websocket: WebSocket, hub: Hub, key: str, lang: str,
-                       heard: Callable[[str], None] | None = None) -> None:
-    """Send every message published under ``key`` to one spectator until it goes away; ``heard`` is
-    given each text message the spectator sends (a player saying which seat it holds)."""
+async def serve_live(websocket: WebSocket, hub: Hub, key: str, first: Callable[[str], str],
+                     heard: Callable[[str], None] | None = None) -> None:
+    """Serve one spectator of ``key`` until it goes away: accept it, send it ``first(lang)`` (the JSON text
+    of what it watches, now, in the language it asked for), then every message published under ``key``;
+    ``heard`` is given each text message the spectator sends (a player saying which seat it holds).
+
+    The spectator is subscribed before ``first`` is made, so a change published while it is made or sent
+    is queued for it, never missed (a copy of what the first message already showed is harmless: the page
+    keeps the newest). When what it watches does not exist (``first`` raised a 404) it is told so, as
+    ``{"error"}``, and closed with the code 4404.
+    """
+    from bola8.server.errors import ApiError
+
+    await websocket.accept()
+    lang = socket_lang(websocket)
     queue: asyncio.Queue[dict[str, str]] = asyncio.Queue()
     hub.queues.setdefault(key, set()).add(queue)
 
@@ -69,8 +62,16 @@ async def serve_socket(websocket: WebSocket, hub: Hub, key: str, lang: str,
             if heard is not None:
                 heard(text)
 
-    reader = asyncio.ensure_future(receive())
+    reader: asyncio.Future[None] | None = None
     try:
+        try:
+            text = first(lang)
+        except ApiError as error:
+            await websocket.send_text(json.dumps({"error": error.text(lang)}, ensure_ascii=False))
+            await websocket.close(code=4404)
+            return
+        await websocket.send_text(text)
+        reader = asyncio.ensure_future(receive())
         while True:
             getter = asyncio.ensure_future(queue.get())
             done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
@@ -81,7 +82,8 @@ async def serve_socket(websocket: WebSocket, hub: Hub, key: str, lang: str,
     except (WebSocketDisconnect, RuntimeError):
         return
     finally:
-        reader.cancel()
+        if reader is not None:
+            reader.cancel()
         spectators = hub.queues.get(key)
         if spectators is not None:
             spectators.discard(queue)

@@ -24,7 +24,7 @@ from bola8.server import invitations
 from bola8.server.games import LiveGame
 from bola8.server.invitations import make_game
 from bola8.server.hints import DEFAULT_LEVEL, DEFAULT_TOP, answer, check_query
-from bola8.server.live import open_live, serve_socket
+from bola8.server.live import serve_live
 from bola8.server.schemas import Body, CallJson, StrikeJson, call_of, strike_of
 from bola8.server.routing import StrictRoute
 
@@ -321,10 +321,6 @@ async def get_shot(game_id: str, n: int, s: ServicesDep, lang: LangDep) -> Respo
 async def game_live(websocket: WebSocket, game_id: str) -> None:
     """The game's views and shots as they happen, over a WebSocket."""
     s = services_of(websocket)
-    lang = await open_live(websocket, lambda lang: json.dumps({"view": s.games.view(s.games.load(game_id), lang),
-                                                                "shot": None}, ensure_ascii=False))
-    if lang is None:
-        return
     seated: list[int] = []
 
     def heard(text: str) -> None:
@@ -341,7 +337,10 @@ async def game_live(websocket: WebSocket, game_id: str) -> None:
             s.games.connected(game_id, seat, +1)
 
     try:
-        await serve_socket(websocket, s.hub, game_id, lang, heard)
+        await serve_live(websocket, s.hub, game_id,
+                         lambda lang: json.dumps({"view": s.games.view(s.games.load(game_id), lang), "shot": None},
+                                                 ensure_ascii=False),
+                         heard)
     finally:
         if seated:
             s.games.connected(game_id, seated[0], -1)

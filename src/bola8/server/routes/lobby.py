@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 
 from bola8.server.deps import Services, ServicesDep, services_of
-from bola8.server.live import open_live, serve_socket
+from bola8.server.live import serve_live
 from bola8.server.routing import StrictRoute
 
 router = APIRouter(route_class=StrictRoute, prefix="/api/lobby", tags=["lobby"])
@@ -45,6 +45,4 @@ async def get_lobby(s: ServicesDep) -> dict[str, Any]:
 async def lobby_live(websocket: WebSocket) -> None:
     """The lobby now, then again each time an invitation is made, taken or ended (on any server)."""
     s = services_of(websocket)
-    lang = await open_live(websocket, lambda lang: json.dumps(lobby(s), ensure_ascii=False))
-    if lang is not None:
-        await serve_socket(websocket, s.hub, KEY, lang)
+    await serve_live(websocket, s.hub, KEY, lambda lang: json.dumps(lobby(s), ensure_ascii=False))

@@ -15,7 +15,7 @@ from pydantic import Field
 
 from bola8 import rules
 from bola8.server.deps import CREATES, LangDep, ServicesDep, TokenDep, services_of
-from bola8.server.live import open_live, serve_socket
+from bola8.server.live import serve_live
 from bola8.server.schemas import Body
 from bola8.server.routing import StrictRoute
 
@@ -134,7 +134,5 @@ async def table_record(table_id: str, s: ServicesDep) -> PlainTextResponse:
 async def table_live(websocket: WebSocket, table_id: str) -> None:
     """The table's views as they change, over a WebSocket."""
     s = services_of(websocket)
-    lang = await open_live(websocket, lambda lang: json.dumps({"view": s.tables.view(table_id, lang)},
-                                                               ensure_ascii=False))
-    if lang is not None:
-        await serve_socket(websocket, s.hub, table_id, lang)
+    await serve_live(websocket, s.hub, table_id,
+                     lambda lang: json.dumps({"view": s.tables.view(table_id, lang)}, ensure_ascii=False))

@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import Field, StrictBool
 
 from bola8.server.deps import CREATES, Services, ServicesDep, TokenDep, services_of
-from bola8.server.live import open_live, serve_socket
+from bola8.server.live import serve_live
 from bola8.server.routing import StrictRoute
 from bola8.server.schemas import Body
 from bola8.server.tournaments import LiveTournament
@@ -161,7 +161,5 @@ async def export_csv(tournament_id: str, s: ServicesDep) -> PlainTextResponse:
 async def tournament_live(websocket: WebSocket, tournament_id: str) -> None:
     """The tournament now, then again at each change (a result at any table, on any server)."""
     s = services_of(websocket)
-    lang = await open_live(websocket, lambda lang: json.dumps(
+    await serve_live(websocket, s.hub, tournament_id, lambda lang: json.dumps(
         s.tournaments.view(s.tournaments.load(tournament_id)), ensure_ascii=False))
-    if lang is not None:
-        await serve_socket(websocket, s.hub, tournament_id, lang)

@@ -80,15 +80,49 @@ export function tableToken(id) {
   return JSON.parse(localStorage.getItem("bola8.tables") || "{}")[id] || null;
 }
 
-// The live feed of a game; reconnects after a drop. onMessage gets the parsed JSON.
-export function live(id, onMessage, onState) {
+// The profile this browser holds ({id, token, name}) or null: its token acts as the profile (no
+// password), so it stays in this browser's storage and is never shown on a page.
+export function myProfile() {
+  try {
+    const p = JSON.parse(localStorage.getItem("bola8.profile") || "null");
+    return p && typeof p.id === "string" && typeof p.token === "string" ? p : null;
+  } catch (e) { return null; }
+}
+
+export function saveProfile(id, token, name) {
+  localStorage.setItem("bola8.profile", JSON.stringify({ id, token, name }));
+}
+
+// An invitation's code, kept by the browser that made it, so its waiting screen can show the link again
+export function saveInvite(id, code) {
+  const all = JSON.parse(localStorage.getItem("bola8.invites") || "{}");
+  all[id] = code;
+  localStorage.setItem("bola8.invites", JSON.stringify(all));
+}
+
+export function inviteOf(id) { return JSON.parse(localStorage.getItem("bola8.invites") || "{}")[id] || null; }
+
+// the seat is taken: the code has done its work
+export function forgetInvite(id) {
+  const all = JSON.parse(localStorage.getItem("bola8.invites") || "{}");
+  if (id in all) { delete all[id]; localStorage.setItem("bola8.invites", JSON.stringify(all)); }
+}
+
+// The live feed of a game; reconnects after a drop. onMessage gets the parsed JSON. `hello`, when
+// given, is sent first on every connection: {"token"} says which seat this page plays (presence).
+export function live(id, onMessage, onState, hello = null) {
+  return liveFeed(`/api/games/${encodeURIComponent(id)}/live`, onMessage, onState, hello);
+}
+
+// A WebSocket of the API at `path` (a game's feed, the lobby's), opened again after each drop.
+export function liveFeed(path, onMessage, onState = () => {}, hello = null) {
   let ws = null;
   let closed = false;
   let delay = 500;
   function open() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(id)}/live?lang=${lang()}`);
-    ws.onopen = () => { delay = 500; onState(true); };
+    ws = new WebSocket(`${proto}://${location.host}${path}?lang=${lang()}`);
+    ws.onopen = () => { delay = 500; if (hello) ws.send(JSON.stringify(hello)); onState(true); };
     ws.onmessage = (ev) => { try { onMessage(JSON.parse(ev.data)); } catch (e) { /* not JSON: ignored */ } };
     ws.onclose = () => {
       if (closed) return;

@@ -1,7 +1,7 @@
 // bola8's browser app: a hash router over the screens. Plain ES modules, no build step, nothing
 // loaded from the network but this server's own files and API.
 import { t, lang, setLang } from "./js/i18n.js";
-import { get } from "./js/api.js";
+import { get, inviteOf } from "./js/api.js";
 import { el, clear, toast } from "./js/dom.js";
 import { showHome } from "./js/home.js";
 import { showGame } from "./js/game/screen.js";
@@ -9,6 +9,9 @@ import { showPractice } from "./js/practice.js";
 import { showReferee } from "./js/referee/screen.js";
 import { showTournament } from "./js/tournament/route.js";
 import { setMeta } from "./js/names.js";
+import { showFriend, showInvite, showJoin } from "./js/together.js";
+import { showLobby } from "./js/lobby.js";
+import { showProfile, showRatings } from "./js/profile.js";
 
 const root = document.getElementById("app");
 let meta = null;
@@ -43,7 +46,10 @@ async function route(ev = null) {
     // is nothing to show but why
     if (!meta) await loadMeta();
     if (!meta) throw new Error(t("network_error"));
-    if (parts[0] === "game" && parts[1]) {
+    const id = parts[1] ? decodeURIComponent(parts[1]) : null;
+    // a game this browser invited a friend to: its waiting screen until the seat is taken
+    if (parts[0] === "game" && id && !parts[2] && inviteOf(id)) location.replace(`#/invite/${encodeURIComponent(id)}`);
+    else if (parts[0] === "game" && parts[1]) {
       // #/game/<id>, #/game/<id>/shot/<n> (a replay), #/game/<id>/from-start (the whole game)
       const replay = parts[2] === "shot" && Number(parts[3]) >= 1 ? { shot: Number(parts[3]) }
         : parts[2] === "from-start" ? { shot: 1, cont: true } : {};
@@ -51,6 +57,12 @@ async function route(ev = null) {
     }
     else if (parts[0] === "practice") await showPractice(root, meta, hooks);
     else if (parts[0] === "tournament") await showTournament(root, meta, hooks, parts.slice(1), go);
+    else if (parts[0] === "friend") showFriend(root, meta, go);
+    else if (parts[0] === "invite" && id) await showInvite(root, id, hooks);
+    else if (parts[0] === "join" && id) await showJoin(root, id, parts[2] ? decodeURIComponent(parts[2]) : null);
+    else if (parts[0] === "lobby") showLobby(root, hooks, go);
+    else if (parts[0] === "profile") await showProfile(root, id, meta, go);
+    else if (parts[0] === "ratings") await showRatings(root, meta);
     else if (parts[0] === "referee" || parts[0] === "table") await showReferee(root, meta, hooks, parts[1] ? decodeURIComponent(parts[1]) : null, go);
     else showHome(root, meta, go);
   } catch (e) {

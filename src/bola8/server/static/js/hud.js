@@ -5,6 +5,7 @@ import { t } from "./i18n.js";
 import { el, clear } from "./dom.js";
 import { chip } from "./balls.js";
 import { named, groupBalls, objectBalls } from "./names.js";
+import { presenceMark } from "./presence.js";
 
 export function botLabel(kind) {
   const level = kind.startsWith("bot:") ? kind.slice(4) : null;
@@ -27,7 +28,7 @@ export function renderHud(hud, v, meta) {
     const label = known && known.label ? known.label : botLabel(p.kind);
     const kind = p.kind === "person" || p.name === label ? "" : ` · ${label}`;
     return el("div", { class: `player${act && act.seat === i ? " active" : ""}`, "data-testid": `player-${i}` },
-      el("div", { class: "name" }, p.name, el("small", {}, kind), v.breaker === i && st.phase === "break" ? el("span", { class: "tag", title: t("breaks") }, "▶") : null),
+      el("div", { class: "name" }, presenceMark(v, i), p.name, el("small", {}, kind), v.breaker === i && st.phase === "break" ? el("span", { class: "tag", title: t("breaks") }, "▶") : null),
       el("div", { class: "score", "data-testid": `score-${i}` }, String(v.score[i])),
       el("div", { class: "group" }, group ? named("groups", group) : t("open_table"),
         el("span", { class: "chips" }, onEight ? chip(8) : left.map((b) => chip(b)))),

@@ -5,7 +5,8 @@
 //   sent     this page's own action is on its way and no newer view has come yet: the question it
 //            answered is closed, so nothing on the page may answer it again
 //   over     the match is over
-//   wait     someone else is to act (the other seat's device, a bot) - or nobody here holds a seat
+//   wait     someone else is to act (the other seat's device, a bot) - or nobody here holds a seat,
+//            or the invited person has not taken the other seat yet
 //   lag | place | shot | choice    a seat this page holds is asked that (VIEW.to_act.action)
 //
 // Nothing else sets the mode: the page computes it here after every change and keeps the result
@@ -24,6 +25,7 @@ export function modeOf(latest, { applied, replay, sending, mine }) {
   if (sending && sending.actions >= latest.actions) return "sent";
   const act = latest.to_act;
   if (!act) return "over";
+  if (latest.invite_open) return "wait";          // nothing is played before the invited person sits down
   if (!mine(act.seat)) return "wait";
   return act.action;
 }

@@ -1,4 +1,4 @@
-// The "lag" and "choice" modes, and the stalemate a bot proposes: questions asked in a dialog.
+// The "lag" and "choice" modes, and the stalemate the other seat proposes: questions asked in a dialog.
 // Each resolves with the action to send ({path, body}), or null when the person closed it.
 import { t } from "../i18n.js";
 import { el, dialog } from "../dom.js";
@@ -30,22 +30,28 @@ export async function askChoice(view, ruling, coach) {
   return pick ? { path: "choice", body: { option: pick } } : null;
 }
 
-// Art. 21.2: the bot proposes a stalemate before its shot; the person it plays answers
-export async function askProposal(botName) {
-  const answer = await dialog(declarationLabel("stalemate"), el("p", {}, t("stalemate_offered", { p: botName })),
+// Art. 21.2: the other seat (a bot before its shot, a person on his device) proposes a stalemate;
+// the person here answers
+export async function askProposal(proposer) {
+  const answer = await dialog(declarationLabel("stalemate"), el("p", {}, t("stalemate_offered", { p: proposer })),
     [[t("stalemate_decline"), "decline", "", "proposal-decline"], [t("stalemate_accept"), "accept", "primary", "proposal-accept"]],
     "proposal-dialog");
   return { path: "proposal", body: { accept: answer === "accept" } };
 }
 
 // a declaration of the person's own (Art. 21 stalemate, or a forfeit); against a bot a stalemate
-// is proposed and the server asks the bot, which may refuse (Art. 21.2)
+// is proposed and the server asks the bot, which may refuse (Art. 21.2); against a person on
+// another device it is proposed to him
 export async function askDeclare(view, what) {
   const toBot = what === "stalemate" && view.players.some((p) => p.kind !== "person");
-  // a stalemate is named as the rules name it; a forfeit is the person's own: he concedes the game
+  // a stalemate is named as the rules name it; a forfeit is the person's own: he concedes the game.
+  // Between two persons apart (an invitation) a stalemate is proposed to the other, who answers on his device
   const stalemate = what === "stalemate";
-  const ok = await dialog(stalemate ? declarationLabel(what) : t("concede"),
-    el("p", {}, toBot ? t("stalemate_propose") : stalemate ? t("stalemate_confirm") : t("concede_confirm")),
+  const apart = stalemate && !toBot && view.invitation;
+  const other = view.to_act ? view.players[1 - view.to_act.seat].name : "";
+  const text = toBot ? t("stalemate_propose") : apart ? t("stalemate_propose_person", { p: other })
+    : stalemate ? t("stalemate_confirm") : t("concede_confirm");
+  const ok = await dialog(stalemate ? declarationLabel(what) : t("concede"), el("p", {}, text),
     [[t("cancel"), null], [t("confirm"), what, "primary danger"]], "declare-dialog");
   return ok ? { path: "declare", body: { what } } : null;
 }

@@ -32,6 +32,7 @@ import { StrokePlayer, drawLag, lagKey, strokeStatus, LAG_SCENE_S } from "./play
 import { Replay, SPEEDS } from "./replay.js";
 import { Banner } from "./banner.js";
 import { members, declarationLabel } from "../names.js";
+import { presenceText } from "../presence.js";
 
 // the modes a person acts in on the table itself, with their input and drawing
 const TABLE_MODES = { shot: aimMode, place: placeMode };
@@ -61,6 +62,8 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   const banner = new Banner();
   const hud = el("header", { class: "hud", "data-testid": "hud" });
   const status = el("div", { class: "status", "data-testid": "status", "aria-live": "polite" });
+  // two persons apart: whether the other one's page is open now
+  const presence = el("div", { class: "presence-line", "data-testid": "presence", "aria-live": "polite", hidden: true });
   const hint = el("p", { class: "hint", "data-testid": "hint" });
   const callLine = el("div", { class: "call-line", "data-testid": "call" });
   const safety = el("button", { type: "button", class: "small", "data-testid": "safety" }, t("safety"));
@@ -99,7 +102,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   const behindText = el("span", {});
   const behind = el("div", { class: "behind", "data-testid": "behind", role: "status", hidden: true }, behindText,
     el("button", { type: "button", class: "small", "data-testid": "catch-up", onclick: () => catchUp() }, t("catch_up")));
-  const dock = el("section", { class: "dock", "data-testid": "dock" }, overBox, status, behind, clockLine, hint, aimGroup, placeGroup, coach.element);
+  const dock = el("section", { class: "dock", "data-testid": "dock" }, overBox, status, presence, behind, clockLine, hint, aimGroup, placeGroup, coach.element);
   const extras = el("div", { class: "extras" }, declareBox,
     el("details", { class: "box", open: true }, el("summary", {}, t("history")),
       el("div", { class: "row" }, el("label", { class: "inline" }, t("anim_speed"), speedSel), soundBtn, helpBtn),
@@ -147,8 +150,10 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   const observer = new ResizeObserver(() => onResize());
   for (const part of [canvasBox, hud, dock]) observer.observe(part);
   fitPhone();
+  // the page says which seat it plays as its first message: the other device shows it present
+  const held = Object.values(g.seats).filter(Boolean);
   const stopLive = live(id, (msg) => { if (msg && msg.view) sync.offer(msg.view, msg.shot ? [msg.shot] : [], "live"); },
-    (up) => { g.wsUp = up; schedulePoll(); });
+    (up) => { g.wsUp = up; schedulePoll(); }, held.length ? { token: held[0] } : null);
   schedulePoll();
   canvas.addEventListener("keydown", onKey);
 
@@ -312,6 +317,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
 
   // the newest view on the page: the table, the HUD, the turn, the question to ask
   function applyView(v) {
+    answeredProposal(g.view, v);
     g.view = v; g.applied = v; g.catchingUp = false;
     g.balls = numberKeys(v.balls);
     if (v.table && (!g.geom || v.table.name !== g.geom.name)) { g.geom = tableGeometry(v.table, meta); g.tv.setGeometry(g.geom); }
@@ -330,10 +336,21 @@ export async function showGame(root, id, meta, hooks, route = {}) {
       g.asked = v.actions;
       (g.mode === "lag" ? askLag(v) : askChoice(v, g.lastRuling, coach)).then(send);
     }
-    // Art. 21.2: the bot proposes a stalemate before its shot; the person it plays answers
+    // Art. 21.2: the other seat proposes a stalemate (a bot before its shot, a person on his device); this page answers
     if (v.proposal && mine(1 - v.proposal.by) && g.proposalShown !== v.actions) {
       g.proposalShown = v.actions;
       askProposal(v.players[v.proposal.by].name).then(send);
+    }
+  }
+
+  // Art. 21.2 between persons apart: this page's proposal declined (the same rack and stroke, no
+  // proposal) is told; a proposal withdrawn (its proposer played on) closes the question still open here
+  function answeredProposal(before, v) {
+    if (v.proposal) return;
+    document.querySelectorAll("dialog[data-testid=proposal-dialog]").forEach((d) => d.remove());
+    if (before && before.proposal && mine(before.proposal.by) && v.players[1 - before.proposal.by].kind === "person"
+      && v.actions > before.actions && v.game_number === before.game_number && v.shot_count === before.shot_count) {
+      toast(t("proposal_declined", { p: v.players[1 - before.proposal.by].name }));
     }
   }
 
@@ -526,7 +543,9 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     const words = { shot: "to_shoot", place: "to_place", choice: "to_choose", lag: "to_lag" };
     status.textContent = !act ? t("game_over") : `${name} ${t(words[act.action] || "to_shoot")}`;
     status.classList.remove("thinking");
-    if (act && !mine(act.seat)) {
+    if (v && v.invite_open) status.textContent = t("invite_open_wait");
+    else if (act && v.proposal && mine(v.proposal.by)) status.textContent = t("proposal_waiting", { p: v.players[1 - v.proposal.by].name });
+    else if (act && !mine(act.seat)) {
       const kind = v.players[act.seat].kind;
       if (v.proposal) status.textContent = `${name} ${t("proposes_stalemate")}`;
       else if (kind.startsWith("bot")) { status.textContent += ` · ${t("bot_thinking")}`; status.classList.add("thinking"); }
@@ -535,6 +554,8 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     if (g.mode === "anim" && g.animShot) status.textContent = strokeStatus(g.animShot, v.players);
     if (player.lagScene) status.textContent = t("lag_title");
     if (replay.on) status.textContent = t("replaying", { n: replay.state.n, m: (sync.latest || v).shot_count });
+    presence.textContent = presenceText(v, mine);
+    presence.hidden = !presence.textContent;
     overBox.hidden = replay.on || !v || !!v.to_act || !overBox.firstChild;
     status.hidden = !overBox.hidden;
     showBehind();

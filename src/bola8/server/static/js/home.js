@@ -6,6 +6,8 @@ import { el, clear, toast } from "./dom.js";
 import { TableView, tableGeometry } from "./table.js";
 import { triangle } from "./practice.js";
 import { named, capital } from "./names.js";
+import { togetherCard } from "./together.js";
+import { botMatchProfile } from "./profile.js";
 
 export function showHome(root, meta, go) {
   const bots = meta.bots, tables = Object.keys(meta.tables), rulesets = meta.rulesets, defaults = meta.defaults;
@@ -23,10 +25,14 @@ export function showHome(root, meta, go) {
   const name1Row = el("label", {}, t("name_1"), name1), name0Row = el("label", {}, t("name_0"), name0);
   const clockBox = el("input", { type: "checkbox", "data-testid": "new-clock" });
   const clockRow = el("label", { class: "check" }, clockBox, t("new_clock"));
+  // against a bot, this browser's profile plays (and may be rated against the bot level's)
+  const profile = botMatchProfile();
+  if (profile.name) name0.value = profile.name;
   const refresh = () => {
     const m = modeSel.value;
     bot1Row.hidden = m === "hotseat"; bot2Row.hidden = m !== "watch";
     name1Row.hidden = m !== "hotseat"; name0Row.hidden = m === "watch"; clockRow.hidden = m === "watch";
+    if (profile.row) profile.row.hidden = m !== "bot";
   };
   modeSel.addEventListener("change", refresh);
   const start = el("button", { type: "submit", class: "primary big", "data-testid": "new-start" }, t("start"));
@@ -34,7 +40,7 @@ export function showHome(root, meta, go) {
     el("h2", {}, t("new_match")),
     el("label", {}, t("mode"), modeSel), name0Row, bot1Row, name1Row, bot2Row,
     el("div", { class: "row" }, el("label", {}, t("race"), raceIn), el("label", {}, t("table_size"), tableSel)),
-    el("label", {}, t("ruleset"), rulesSel), clockRow, start);
+    el("label", {}, t("ruleset"), rulesSel), clockRow, profile.row, start);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const m = modeSel.value;
@@ -45,6 +51,7 @@ export function showHome(root, meta, go) {
     if (names && names[0] === names[1]) names[1] = `${names[1]} (2)`;
     const body = { players, race: Number(raceIn.value), table: tableSel.value, ruleset: rulesSel.value };
     if (names) body.names = names;
+    profile.apply(body, m);
     // Art. 24: the people at the table play against the shot clock from the first stroke
     if (clockBox.checked && m !== "watch") body.warned = players.map((p, i) => (p === "person" ? i : null)).filter((i) => i !== null);
     // ?seed=N in the page's address plays a reproducible match (racks, lag ties, bots' noise).
@@ -64,14 +71,14 @@ export function showHome(root, meta, go) {
   });
   refresh();
 
-  const joinIn = el("input", { placeholder: "g_…", "data-testid": "join-input" });
+  const joinIn = el("input", { placeholder: "g_…", "aria-label": t("join"), "data-testid": "join-input" });
   const join = el("form", { class: "card" }, el("h2", {}, t("join")), el("p", { class: "hint" }, t("join_hint")),
     el("div", { class: "row" }, joinIn, el("button", { type: "submit", "data-testid": "join-go" }, t("open"))));
   join.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const v = joinIn.value.trim();
-    const m = v.match(/#\/(game|table)\/([\w-]+)/);
-    if (m) go(`#/${m[1]}/${m[2]}`);
+    const m = v.match(/#\/(game|table|join)\/([\w-]+)(?:\/([\w-]+))?/);
+    if (m) go(m[1] === "join" && m[3] ? `#/join/${m[2]}/${m[3]}` : `#/${m[1]}/${m[2]}`);
     else if (v) go(v.startsWith("t_") ? `#/table/${v}` : `#/game/${v}`);
   });
 
@@ -83,7 +90,7 @@ export function showHome(root, meta, go) {
     el("header", { class: "home-head" }, el("h1", {}, "bola8"), el("p", {}, t("tagline"))),
     hero,
     el("div", { class: "cards" }, form,
-      el("div", { class: "stack" },
+      el("div", { class: "stack" }, togetherCard(),
         el("a", { class: "card action", href: "#/practice", "data-testid": "go-practice" }, el("h2", {}, t("practice")), el("p", {}, t("practice_hint"))),
         el("a", { class: "card action", href: "#/referee", "data-testid": "go-referee" }, el("h2", {}, t("referee")), el("p", {}, t("referee_hint"))),
         el("a", { class: "card action", href: "#/tournament", "data-testid": "go-tournament" }, el("h2", {}, t("tour_title")), el("p", {}, t("tour_hint"))),

@@ -1,0 +1,343 @@
+"""Playing together in Chromium: two devices (two browser contexts, each with its own storage, as two
+people's phones and computers), each acting only for its own seat, through the pages only.
+
+What the server decides (who may take a seat, presence, proposals, ratings) is tested in
+tests/server/test_together.py; these tests prove the pages carry it: the invitation's link and QR
+code, the friend's seat taken from the link, each device drawing the other's strokes as they come,
+a device closed and opened again finding its seat, a stalemate proposed on one device and declined
+on the other, a rated match from the lobby ending on the leaderboard and the profiles' pages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+from urllib.parse import unquote
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.e2e import driver as d
+from tests.e2e.conftest import SIZES
+from test_browser_play import take_turn
+
+MAX_TURNS = 24        # actions of the two devices before a test gives up on what it waits for
+
+
+class Device:
+    """One person's browser: its storage (seat tokens, profile) outlives the pages opened in it."""
+
+    def __init__(self, browser: Browser, base_url: str, size: str, lang: str):
+        self.context: BrowserContext = browser.new_context(base_url=base_url, **SIZES[size])
+        # strokes drawn at 4x: each device sees the other's animated, without a test waiting for 1x
+        script = "localStorage.getItem('bola8.speed') || localStorage.setItem('bola8.speed', '4');"
+        if lang != "es":
+            script += f"localStorage.getItem('bola8.lang') || localStorage.setItem('bola8.lang', '{lang}');"
+        self.context.add_init_script(script)
+        self.errors: list[str] = []
+        self.page = self.open()
+
+    def open(self) -> Page:
+        page = self.context.new_page()
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        return page
+
+
+@pytest.fixture
+def devices(browser: Browser, server: str) -> Iterator[Callable[[str, str], Device]]:
+    made: list[Device] = []
+
+    def device(size: str = "desktop", lang: str = "es") -> Device:
+        made.append(Device(browser, server, size, lang))
+        return made[-1]
+
+    yield device
+    for one in made:
+        one.context.close()
+    errors = [e for one in made for e in one.errors]
+    assert not errors, f"JavaScript errors on the pages: {errors}"
+
+
+def make_profile(page: Page, name: str) -> str:
+    """From the home page's box: a name, "make my profile"; the profile's id."""
+    page.goto("/")
+    page.get_by_test_id("profile-name").fill(name)
+    page.get_by_test_id("profile-make").click()
+    expect(page.get_by_test_id("go-profile")).to_contain_text(name)
+    profile: dict[str, str] = page.evaluate("() => JSON.parse(localStorage.getItem('bola8.profile'))")
+    assert set(profile) == {"id", "token", "name"} and profile["name"] == name
+    return profile["id"]
+
+
+def invite(page: Page, name: str | None, race: int, public: bool = False, rated: bool = False) -> tuple[str, str]:
+    """From the home page, "play a friend": the invitation made, its waiting screen shown; its link and the
+    game's id."""
+    page.goto("/?seed=5")
+    page.get_by_test_id("go-friend").click()
+    if name is not None:
+        page.get_by_test_id("friend-name").fill(name)
+    page.get_by_test_id("friend-race").fill(str(race))
+    page.get_by_test_id("friend-table").select_option("7ft")
+    if public:
+        page.get_by_test_id("friend-public").check()
+    if rated:
+        page.get_by_test_id("friend-rated").check()
+    page.get_by_test_id("friend-make").click()
+    page.wait_for_url("**#/invite/*")
+    link = page.get_by_test_id("invite-link").input_value()
+    game = page.url.rsplit("/", 1)[1]
+    return link, game
+
+
+def path_of(link: str) -> str:
+    """The link without its origin (the devices' base URL is the server's)."""
+    return "/" + link.split("/", 3)[3]
+
+
+def seat_to_act(page: Page, game: str) -> dict[str, Any] | None:
+    """Who the server asks now (to_act), read as any spectator may."""
+    view: dict[str, Any] = page.evaluate(f"async () => (await (await fetch('/api/games/{game}')).json())")
+    return view["to_act"]
+
+
+def on_game(page: Page, game: str) -> None:
+    page.wait_for_url(f"**#/game/{game}")
+    page.wait_for_function("() => window.bola8 && window.bola8.ready && window.bola8.screen && window.bola8.screen.view")
+
+
+def presence(page: Page, text: str) -> None:
+    try:
+        expect(page.get_by_test_id("presence")).to_have_text(text)
+    except AssertionError:
+        print("DEBUG", page.evaluate("async () => (await (await fetch('/api/games/' + window.bola8.screen.view.id)).json()).players"))
+        print("DEBUG page", d.screen(page, "s.view.players"), d.screen(page, "s.views"))
+        raise
+
+
+def test_two_devices_invite_join_play_leave_come_back_and_decline_a_stalemate(devices: Callable[[str, str], Device]) -> None:
+    # two computers (the driver aims with the desktop's controls); the phone's size is the other test's
+    ana, luis = devices("desktop", "es"), devices("desktop", "en")
+    link, game = invite(ana.page, "Ana", race=3)
+    # the link to share, and the same link as a QR code the server draws (an image of this origin)
+    code = re.fullmatch(r"http://127\.0\.0\.1:\d+/#/join/(g_[\w-]+)/([\w-]+)", link)
+    assert code is not None and code.group(1) == game, link
+    src = ana.page.get_by_test_id("invite-qr").get_attribute("src") or ""
+    assert src.startswith("/api/qr?text=") and unquote(src.split("=", 1)[1]) == link, src
+    ana.page.wait_for_function("() => document.querySelector('[data-testid=invite-qr]').naturalWidth > 0")
+    expect(ana.page.get_by_test_id("invite-status")).to_have_text("Esperando a su amigo…")
+
+    # a wrong code is refused in the server's one sentence, in the friend's language
+    luis.page.goto(f"/#/join/{game}/wrongcode")
+    expect(luis.page.get_by_test_id("join")).to_contain_text("Ana invites you to play")
+    luis.page.get_by_test_id("join-name").fill("Luis")
+    luis.page.get_by_test_id("join-sit").click()
+    expect(luis.page.get_by_test_id("join-error")).to_have_text("invite: this is not the invitation's code.")
+    # the link itself: a name, and the seat; both devices go to the game
+    luis.page.goto(path_of(link))
+    expect(luis.page.get_by_test_id("join-error")).to_have_text("")       # the join screen drawn again
+    luis.page.get_by_test_id("join-name").fill("Luis")
+    luis.page.get_by_test_id("join-sit").click()
+    on_game(luis.page, game)
+    on_game(ana.page, game)
+    presence(ana.page, "Luis está en línea")
+    presence(luis.page, "Ana is online")
+    expect(ana.page.get_by_test_id("presence-1")).to_have_class(re.compile(r"\bon\b"))
+    # a third person opening the link later finds the seats taken
+    late = devices("phone", "es")
+    late.page.goto(path_of(link))
+    expect(late.page.get_by_test_id("join-closed")).to_have_text("Los dos asientos de esta partida ya están ocupados.")
+
+    # play alternately, each device for its own seat, until both seats have shot
+    pages = {0: ana.page, 1: luis.page}
+    seen: set[str] = set()
+    drawn: dict[int, list[int]] = {0: [], 1: []}      # strokes of the other seat each device animated
+    for _ in range(MAX_TURNS):
+        if {"shot:0", "shot:1"} <= seen:
+            break
+        now = seat_to_act(ana.page, game)
+        assert now is not None, "the match ended before both seats shot"
+        seat = now["seat"]
+        before = d.screen(pages[seat], "s.view.shot_count")
+        take_turn(pages[seat], seen)
+        after = d.screen(pages[seat], "s.view.shot_count")
+        if after > before:
+            # the other device draws that stroke as it comes: its strip names it while the balls roll
+            other = pages[1 - seat]
+            other.wait_for_function(f"() => window.bola8.screen.shown >= {after}", timeout=30_000)
+            shown = d.screen(other, "s.banners")
+            assert {"kind": "stroke", "n": after} in shown, shown
+            drawn[1 - seat].append(after)
+    assert {"lag", "shot:0", "shot:1"} <= seen, seen
+    assert drawn[0] and drawn[1], drawn
+    # each device holds its own seat's token only: it cannot act for the other (the server refuses)
+    for seat, page in pages.items():
+        held = page.evaluate(f"() => JSON.parse(localStorage.getItem('bola8.seats'))['{game}'].map((s) => s.seat)")
+        assert held == [seat], (seat, held)
+
+    # Luis closes his page (the tab, or the network gone): Ana sees she waits for him
+    luis.page.close()
+    presence(ana.page, "Esperando a Luis…")
+    expect(ana.page.get_by_test_id("presence-1")).to_have_class(re.compile(r"\boff\b"))
+    # he comes back from the same browser: "My games" has the game, and his seat is his again
+    luis.page = luis.open()
+    luis.page.goto("/")
+    luis.page.get_by_test_id(f"my-{game}").get_by_role("link").click()
+    on_game(luis.page, game)
+    presence(ana.page, "Luis está en línea")
+    presence(luis.page, "Ana is online")
+    pages[1] = luis.page
+
+    # a stalemate proposed by the seat to shoot, declined on the other device; play goes on
+    for _ in range(MAX_TURNS):
+        now = seat_to_act(ana.page, game)
+        assert now is not None, "the match ended before a stalemate could be proposed"
+        if now["action"] == "shot":
+            break
+        take_turn(pages[now["seat"]], seen)
+    seat = now["seat"]
+    proposer, answerer = pages[seat], pages[1 - seat]
+    d.wait_turn(proposer)
+    proposer.get_by_test_id("declare-stalemate").click()
+    expected = {0: "¿Proponer a Luis el juego empatado?", 1: "Propose a stalemate to Ana?"}[seat]
+    expect(proposer.get_by_test_id("declare-dialog")).to_contain_text(expected)
+    proposer.get_by_test_id("dialog-stalemate").click()
+    dialog = answerer.get_by_test_id("proposal-dialog")
+    expect(dialog).to_contain_text({0: "Ana proposes a stalemate", 1: "Luis propone el juego empatado"}[seat])
+    expect(proposer.get_by_test_id("status")).to_contain_text({0: "Esperando la respuesta de Luis", 1: "Waiting for Ana's answer"}[seat])
+    game_number = d.screen(proposer, "s.view.game_number")
+    answerer.get_by_test_id("proposal-decline").click()
+    expect(proposer.get_by_test_id("toast-info")).to_contain_text({0: "Luis no acepta las tablas", 1: "Ana declines the stalemate"}[seat])
+    assert d.wait_turn(proposer) == "shot"
+    assert d.screen(proposer, "s.view.proposal") is None and d.screen(proposer, "s.view.game_number") == game_number
+    before = d.screen(proposer, "s.view.shot_count")
+    take_turn(proposer, seen)
+    answerer.wait_for_function(f"() => window.bola8.screen.shown > {before}", timeout=30_000)
+
+
+def test_a_rated_match_from_the_lobby_ends_and_the_leaderboard_shows_both(devices: Callable[[str, str], Device]) -> None:
+    marta, pedro = devices("desktop", "es"), devices("phone", "en")
+    marta_id = make_profile(marta.page, "Marta")
+    pedro_id = make_profile(pedro.page, "Pedro")
+    # Pedro watches the lobby while Marta makes a public, rated invitation: it appears there live
+    pedro.page.get_by_test_id("go-lobby").click()
+    expect(pedro.page.get_by_test_id("lobby")).to_be_visible()
+    pedro.page.wait_for_function("() => window.bola8.screen && window.bola8.screen.games !== null")
+    _, game = invite(marta.page, None, race=1, public=True, rated=True)
+    entry = pedro.page.get_by_test_id(f"lobby-{game}")
+    expect(entry).to_contain_text("Marta")
+    expect(entry).to_contain_text("rated")
+    pedro.page.get_by_test_id(f"lobby-join-{game}").click()      # one tap: a public invitation needs no code
+    on_game(pedro.page, game)
+    on_game(marta.page, game)
+    view = d.screen(pedro.page, "s.view")
+    assert view["rated"] and [p["profile"] for p in view["players"]] == [marta_id, pedro_id]
+    # taken, it leaves the lobby
+    pedro.page.goto("/#/lobby")
+    expect(pedro.page.get_by_test_id(f"lobby-{game}")).to_have_count(0)
+    pedro.page.goto(f"/#/game/{game}")
+    on_game(pedro.page, game)
+
+    # the lag on each device, then the seat to shoot forfeits: a race to 1 is over
+    pages = {0: marta.page, 1: pedro.page}
+    seen: set[str] = set()
+    for _ in range(MAX_TURNS):
+        now = seat_to_act(marta.page, game)
+        assert now is not None, "the match ended before anyone forfeited"
+        if now["action"] in ("shot", "place"):
+            break
+        take_turn(pages[now["seat"]], seen)
+    loser = now["seat"]
+    d.wait_turn(pages[loser])
+    pages[loser].get_by_test_id("declare-forfeit").click()
+    pages[loser].get_by_test_id("dialog-forfeit").click()
+    for page in pages.values():
+        page.wait_for_function("() => window.bola8.screen.mode === 'over'", timeout=30_000)
+    winner_id, loser_id = ([marta_id, pedro_id][1 - loser], [marta_id, pedro_id][loser])
+
+    # the leaderboard: both, the winner first, each with a rating and its margin
+    pedro.page.goto("/#/ratings")
+    expect(pedro.page.get_by_test_id(f"rating-{loser_id}")).to_be_visible()
+    rows = pedro.page.get_by_test_id("ratings").locator("tbody tr")
+    ids = [r.get_attribute("data-testid") for r in rows.all()]
+    assert ids.index(f"rating-{winner_id}") < ids.index(f"rating-{loser_id}"), ids
+    for pid, name in ((marta_id, "Marta"), (pedro_id, "Pedro")):
+        expect(pedro.page.get_by_test_id(f"rating-{pid}")).to_contain_text(name)
+        expect(pedro.page.get_by_test_id(f"rating-{pid}")).to_contain_text(re.compile(r"\d{3,4} ± \d{2,3}"))
+    expect(pedro.page.get_by_test_id(f"rating-{pedro_id}")).to_contain_text("(you)")
+    # a profile by its link: the match ended, against whom, won or lost, rated; the statistics
+    pedro.page.get_by_test_id(f"rating-{marta_id}").get_by_role("link").click()
+    match = pedro.page.get_by_test_id(f"match-{game}")
+    expect(match).to_contain_text("Pedro")
+    expect(match).to_contain_text("lost" if loser == 0 else "won")
+    expect(match).to_contain_text("rated")
+    expect(pedro.page.get_by_test_id("profile-record")).to_have_text("Won: 0 · lost: 1" if loser == 0 else "Won: 1 · lost: 0")
+    expect(pedro.page.get_by_test_id("profile-stats")).to_contain_text("Called balls made")
+    expect(pedro.page.get_by_test_id("profile-playing")).to_contain_text("No game in play.")
+    page_text = pedro.page.content()
+    for device in (marta, pedro):        # a profile's token is never on any page
+        token = device.page.evaluate("() => JSON.parse(localStorage.getItem('bola8.profile')).token")
+        assert token not in page_text and token not in marta.page.content()
+
+
+def test_a_rated_game_against_a_bot_from_the_home_page_plays_the_profile(devices: Callable[[str, str], Device]) -> None:
+    eva = devices("phone", "es")
+    eva_id = make_profile(eva.page, "Eva")
+    eva.page.goto("/")                 # the new-match form knows the profile now
+    expect(eva.page.get_by_test_id("new-name-0")).to_have_value("Eva")
+    eva.page.get_by_test_id("new-race").fill("1")
+    eva.page.get_by_test_id("new-bot").select_option("bot:beginner")
+    eva.page.get_by_test_id("new-rated").check()
+    eva.page.get_by_test_id("new-start").click()
+    eva.page.wait_for_url("**#/game/*")
+    game = eva.page.url.rsplit("/", 1)[1]
+    eva.page.wait_for_function("() => window.bola8.screen && window.bola8.screen.view")
+    view = d.screen(eva.page, "s.view")
+    assert view["rated"] and [p["profile"] for p in view["players"]] == [eva_id, "p_bot_beginner"]
+    # her profile lists it among the games in play, to come back to her seat
+    eva.page.goto(f"/#/profile/{eva_id}")
+    expect(eva.page.get_by_test_id(f"playing-{game}")).to_contain_text("volver a su asiento")
+    expect(eva.page.get_by_test_id("profile-name-shown")).to_contain_text("Eva · su perfil")
+
+
+def unnamed_controls(page: Page) -> list[str]:
+    """The page's inputs, selects, buttons, links and images that a screen reader could not name."""
+    found: list[str] = page.evaluate("""() => [...document.querySelectorAll('#app input, #app select, #app button, #app a, #app img')]
+        .filter((e) => e.offsetParent !== null || e.tagName === 'IMG')
+        .filter((e) => !((e.getAttribute('aria-label') || '').trim() || (e.labels && [...e.labels].some((l) => l.textContent.trim()))
+                        || (e.tagName === 'IMG' ? (e.getAttribute('alt') || '').trim() : e.textContent.trim())))
+        .map((e) => e.outerHTML.slice(0, 120))""")
+    return found
+
+
+def test_the_pages_by_keyboard_alone_with_every_control_named(devices: Callable[[str, str], Device]) -> None:
+    ana, luis = devices("desktop", "es"), devices("desktop", "en")
+    ana.page.goto("/#/friend")
+    expect(ana.page.get_by_test_id("friend-form")).to_be_visible()
+    assert unnamed_controls(ana.page) == []
+    # Tab from the top of the page reaches the name; the form is sent with Enter
+    for _ in range(12):
+        ana.page.keyboard.press("Tab")
+        if ana.page.evaluate("() => document.activeElement.dataset.testid") == "friend-name":
+            break
+    ana.page.keyboard.type("Ana")
+    ana.page.keyboard.press("Enter")
+    ana.page.wait_for_url("**#/invite/*")
+    assert unnamed_controls(ana.page) == []
+    link = ana.page.get_by_test_id("invite-link").input_value()
+    luis.page.goto(path_of(link))
+    expect(luis.page.get_by_test_id("join-name")).to_be_visible()
+    assert unnamed_controls(luis.page) == []
+    for _ in range(12):
+        luis.page.keyboard.press("Tab")
+        if luis.page.evaluate("() => document.activeElement.dataset.testid") == "join-name":
+            break
+    luis.page.keyboard.type("Luis")
+    luis.page.keyboard.press("Enter")
+    game = ana.page.url.rsplit("/", 1)[1]
+    on_game(luis.page, game)
+    on_game(ana.page, game)
+    for path in ("/#/lobby", "/#/ratings", "/#/profile", "/"):
+        luis.page.goto(path)
+        luis.page.wait_for_function("() => window.bola8 && window.bola8.ready")
+        assert luis.page.locator("h1").count() == 1, path
+        assert unnamed_controls(luis.page) == [], path

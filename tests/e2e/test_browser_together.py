@@ -10,17 +10,20 @@ on the other, a rated match from the lobby ending on the leaderboard and the pro
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e import driver as d
 from tests.e2e.conftest import SIZES
 from test_browser_play import take_turn
 
+PENDING: dict[int, dict[int, tuple[float, str]]] = {}
 MAX_TURNS = 24        # actions of the two devices before a test gives up on what it waits for
 
 
@@ -40,6 +43,10 @@ class Device:
     def open(self) -> Page:
         page = self.context.new_page()
         page.on("pageerror", lambda e: self.errors.append(str(e)))
+        pending = PENDING.setdefault(id(page), {})
+        page.on("request", lambda r: pending.__setitem__(id(r), (time.monotonic(), r.url)))
+        page.on("requestfinished", lambda r: pending.pop(id(r), None))
+        page.on("requestfailed", lambda r: pending.__setitem__(id(r), (time.monotonic(), "FAILED " + r.url)))
         return page
 
 
@@ -105,6 +112,21 @@ def on_game(page: Page, game: str) -> None:
     page.wait_for_function("() => window.bola8 && window.bola8.ready && window.bola8.screen && window.bola8.screen.view")
 
 
+def act(page: Page, seen: set[str]) -> str:
+    """``take_turn`` on a device; when it waits in vain, what that page was doing."""
+    try:
+        return take_turn(page, seen)
+    except PlaywrightTimeout as error:
+        state = page.evaluate("() => { const s = window.bola8.screen; return s && {mode: s.mode, busy: s.busy, "
+                              "animating: s.animating, actions: s.view.actions, to_act: s.view.to_act, views: s.views, "
+                              "transitions: s.transitions.slice(-6), dialogs: [...document.querySelectorAll('dialog')]"
+                              ".map((x) => x.dataset.testid), invite_open: s.view.invite_open, hash: location.hash, "
+                              "seats: localStorage.getItem('bola8.seats'), players: s.view.players}; }")
+        now = time.monotonic()
+        open_ = [(round(now - t0, 1), url) for t0, url in PENDING.get(id(page), {}).values()]
+        raise AssertionError(f"the page never asked its seat: {state}; requests not finished: {open_}") from error
+
+
 def presence(page: Page, text: str) -> None:
     try:
         expect(page.get_by_test_id("presence")).to_have_text(text)
@@ -158,7 +180,7 @@ def test_two_devices_invite_join_play_leave_come_back_and_decline_a_stalemate(de
         assert now is not None, "the match ended before both seats shot"
         seat = now["seat"]
         before = d.screen(pages[seat], "s.view.shot_count")
-        take_turn(pages[seat], seen)
+        act(pages[seat], seen)
         after = d.screen(pages[seat], "s.view.shot_count")
         if after > before:
             # the other device draws that stroke as it comes: its strip names it while the balls roll
@@ -193,7 +215,7 @@ def test_two_devices_invite_join_play_leave_come_back_and_decline_a_stalemate(de
         assert now is not None, "the match ended before a stalemate could be proposed"
         if now["action"] == "shot":
             break
-        take_turn(pages[now["seat"]], seen)
+        act(pages[now["seat"]], seen)
     seat = now["seat"]
     proposer, answerer = pages[seat], pages[1 - seat]
     d.wait_turn(proposer)
@@ -210,7 +232,7 @@ def test_two_devices_invite_join_play_leave_come_back_and_decline_a_stalemate(de
     assert d.wait_turn(proposer) == "shot"
     assert d.screen(proposer, "s.view.proposal") is None and d.screen(proposer, "s.view.game_number") == game_number
     before = d.screen(proposer, "s.view.shot_count")
-    take_turn(proposer, seen)
+    act(proposer, seen)
     answerer.wait_for_function(f"() => window.bola8.screen.shown > {before}", timeout=30_000)
 
 
@@ -245,7 +267,7 @@ def test_a_rated_match_from_the_lobby_ends_and_the_leaderboard_shows_both(device
         assert now is not None, "the match ended before anyone forfeited"
         if now["action"] in ("shot", "place"):
             break
-        take_turn(pages[now["seat"]], seen)
+        act(pages[now["seat"]], seen)
     loser = now["seat"]
     d.wait_turn(pages[loser])
     pages[loser].get_by_test_id("declare-forfeit").click()
@@ -309,16 +331,22 @@ def unnamed_controls(page: Page) -> list[str]:
     return found
 
 
+def tab_to(page: Page, testid: str) -> None:
+    """Press Tab from where the focus is until the control ``testid`` has it (a person with a keyboard)."""
+    for _ in range(15):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement && document.activeElement.dataset.testid") == testid:
+            return
+    raise AssertionError(f"Tab never reaches {testid}")
+
+
 def test_the_pages_by_keyboard_alone_with_every_control_named(devices: Callable[[str, str], Device]) -> None:
     ana, luis = devices("desktop", "es"), devices("desktop", "en")
     ana.page.goto("/#/friend")
     expect(ana.page.get_by_test_id("friend-form")).to_be_visible()
     assert unnamed_controls(ana.page) == []
     # Tab from the top of the page reaches the name; the form is sent with Enter
-    for _ in range(12):
-        ana.page.keyboard.press("Tab")
-        if ana.page.evaluate("() => document.activeElement.dataset.testid") == "friend-name":
-            break
+    tab_to(ana.page, "friend-name")
     ana.page.keyboard.type("Ana")
     ana.page.keyboard.press("Enter")
     ana.page.wait_for_url("**#/invite/*")
@@ -327,10 +355,7 @@ def test_the_pages_by_keyboard_alone_with_every_control_named(devices: Callable[
     luis.page.goto(path_of(link))
     expect(luis.page.get_by_test_id("join-name")).to_be_visible()
     assert unnamed_controls(luis.page) == []
-    for _ in range(12):
-        luis.page.keyboard.press("Tab")
-        if luis.page.evaluate("() => document.activeElement.dataset.testid") == "join-name":
-            break
+    tab_to(luis.page, "join-name")
     luis.page.keyboard.type("Luis")
     luis.page.keyboard.press("Enter")
     game = ana.page.url.rsplit("/", 1)[1]
@@ -341,3 +366,25 @@ def test_the_pages_by_keyboard_alone_with_every_control_named(devices: Callable[
         luis.page.wait_for_function("() => window.bola8 && window.bola8.ready")
         assert luis.page.locator("h1").count() == 1, path
         assert unnamed_controls(luis.page) == [], path
+
+
+def test_presence_is_told_only_between_persons_apart(devices: Callable[[str, str], Device]) -> None:
+    """presence.js on the views the server sends: a player hears of the other, a spectator of both, and
+    a hot-seat game or an invitation still open says nothing (one page holds both seats there)."""
+    page = devices("desktop", "es").page
+    page.goto("/")
+    page.wait_for_function("() => window.bola8 && window.bola8.ready")
+
+    def text(view: dict[str, Any], held: list[int]) -> str:
+        result: str = page.evaluate("""async ([view, held]) => {
+            const m = await import('/js/presence.js');
+            return m.presenceText(view, (seat) => held.includes(seat)); }""", [view, held])
+        return result
+
+    players = [{"name": "Ana", "kind": "person", "connected": True}, {"name": "Luis", "kind": "person", "connected": False}]
+    apart = {"invitation": True, "invite_open": False, "players": players}
+    assert text(apart, [0]) == "Esperando a Luis…"
+    assert text(apart, [1]) == "Ana está en línea"
+    assert text(apart, []) == "Ana: en línea · Luis: sin conexión"
+    assert text({**apart, "invitation": False}, [0, 1]) == "" and text({**apart, "invitation": False}, []) == ""
+    assert text({**apart, "invite_open": True}, [0]) == ""

@@ -21,6 +21,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e import driver as d
 from tests.e2e.conftest import SIZES
+from test_accessibility import reachable, serious
 from test_browser_play import take_turn
 
 PENDING: dict[int, dict[int, tuple[float, str]]] = {}
@@ -321,16 +322,6 @@ def test_a_rated_game_against_a_bot_from_the_home_page_plays_the_profile(devices
     expect(eva.page.get_by_test_id("profile-name-shown")).to_contain_text("Eva · su perfil")
 
 
-def unnamed_controls(page: Page) -> list[str]:
-    """The page's inputs, selects, buttons, links and images that a screen reader could not name."""
-    found: list[str] = page.evaluate("""() => [...document.querySelectorAll('#app input, #app select, #app button, #app a, #app img')]
-        .filter((e) => e.offsetParent !== null || e.tagName === 'IMG')
-        .filter((e) => !((e.getAttribute('aria-label') || '').trim() || (e.labels && [...e.labels].some((l) => l.textContent.trim()))
-                        || (e.tagName === 'IMG' ? (e.getAttribute('alt') || '').trim() : e.textContent.trim())))
-        .map((e) => e.outerHTML.slice(0, 120))""")
-    return found
-
-
 def tab_to(page: Page, testid: str) -> None:
     """Press Tab from where the focus is until the control ``testid`` has it (a person with a keyboard)."""
     for _ in range(15):
@@ -340,32 +331,51 @@ def tab_to(page: Page, testid: str) -> None:
     raise AssertionError(f"Tab never reaches {testid}")
 
 
-def test_the_pages_by_keyboard_alone_with_every_control_named(devices: Callable[[str, str], Device]) -> None:
-    ana, luis = devices("desktop", "es"), devices("desktop", "en")
+def check(page: Page, where: str, found: list[str]) -> None:
+    """axe-core's serious violations and the controls Tab never reaches, on the page as it stands."""
+    serious(page, where, found)
+    found += [f"{where}: not reached by Tab: {m}" for m in reachable(page)]
+
+
+def test_the_pages_by_keyboard_alone_and_accessible(devices: Callable[[str, str], Device]) -> None:
+    """Each page of playing together, as the app's other pages are checked (test_accessibility.py): no
+    serious axe-core violation and every control reached by Tab - a desktop in Spanish, a phone in
+    English; the invitation made and taken with the keyboard alone."""
+    ana, luis = devices("desktop", "es"), devices("phone", "en")
+    found: list[str] = []
+    make_profile(luis.page, "Luis")
     ana.page.goto("/#/friend")
     expect(ana.page.get_by_test_id("friend-form")).to_be_visible()
-    assert unnamed_controls(ana.page) == []
+    check(ana.page, "friend", found)
     # Tab from the top of the page reaches the name; the form is sent with Enter
+    ana.page.locator("body").focus()
     tab_to(ana.page, "friend-name")
     ana.page.keyboard.type("Ana")
+    tab_to(ana.page, "friend-public")
+    ana.page.keyboard.press("Space")
     ana.page.keyboard.press("Enter")
     ana.page.wait_for_url("**#/invite/*")
-    assert unnamed_controls(ana.page) == []
-    link = ana.page.get_by_test_id("invite-link").input_value()
-    luis.page.goto(path_of(link))
-    expect(luis.page.get_by_test_id("join-name")).to_be_visible()
-    assert unnamed_controls(luis.page) == []
-    tab_to(luis.page, "join-name")
-    luis.page.keyboard.type("Luis")
-    luis.page.keyboard.press("Enter")
+    ana.page.wait_for_function("() => document.querySelector('[data-testid=invite-qr]').naturalWidth > 0")
+    check(ana.page, "invitation", found)
     game = ana.page.url.rsplit("/", 1)[1]
+    luis.page.goto("/#/lobby")
+    expect(luis.page.get_by_test_id(f"lobby-{game}")).to_be_visible()
+    check(luis.page, "lobby", found)
+    luis.page.goto(path_of(ana.page.get_by_test_id("invite-link").input_value()))
+    expect(luis.page.get_by_test_id("join-name")).to_have_value("Luis")       # his profile's name
+    check(luis.page, "join", found)
+    tab_to(luis.page, "join-sit")
+    luis.page.keyboard.press("Enter")
     on_game(luis.page, game)
     on_game(ana.page, game)
-    for path in ("/#/lobby", "/#/ratings", "/#/profile", "/"):
+    presence(luis.page, "Ana is online")
+    check(luis.page, "game played apart", found)
+    for path in ("/#/ratings", "/#/profile"):
         luis.page.goto(path)
-        luis.page.wait_for_function("() => window.bola8 && window.bola8.ready")
+        luis.page.wait_for_function("() => window.bola8 && window.bola8.ready && document.querySelector('h1')")
         assert luis.page.locator("h1").count() == 1, path
-        assert unnamed_controls(luis.page) == [], path
+        check(luis.page, path, found)
+    assert not found, "\n".join(found)
 
 
 def test_presence_is_told_only_between_persons_apart(devices: Callable[[str, str], Device]) -> None:

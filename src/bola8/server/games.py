@@ -265,8 +265,10 @@ class LiveGame:
     def clock(self, now: float) -> dict[str, Any]:
         """The shot clock as the page draws it: who is warned, and the deadline of the seat to act."""
         limit = self.session.settings.ruleset.shot_clock_s
+        # ``now`` to the microsecond: a page orders two views of one action by it, and a change without an
+        # action (a player's page connecting) often comes within a millisecond of the view before it
         data: dict[str, Any] = {"warned": sorted(self.session.clock.warned), "limit_s": limit, "seat": None,
-                                "started_at": None, "deadline": None, "now": round(now, 3)}
+                                "started_at": None, "deadline": None, "now": round(now, 6)}
         to_act = self.session.to_act()
         started = self.timer.started
         if (to_act is not None and to_act.action in ("place", "shot") and self.on_clock(to_act.seat)

@@ -16,7 +16,7 @@ export function presenceText(view, mine) {
   return seats.filter((i) => !mine(i)).map((i) => {
     const p = view.players[i];
     if (player) return t(p.connected ? "presence_on" : "presence_off", { p: p.name });
-    return `${p.name}: ${t(p.connected ? "online" : "offline")}`;
+    return `${p.name}: ${t(p.connected ? "seat_online" : "seat_offline")}`;
   }).join(" · ");
 }
 
@@ -24,6 +24,6 @@ export function presenceText(view, mine) {
 export function presenceMark(view, seat) {
   const p = view.players[seat];
   if (!apart(view) || p.kind !== "person") return null;
-  const word = t(p.connected ? "online" : "offline");
+  const word = t(p.connected ? "seat_online" : "seat_offline");
   return el("span", { class: `presence ${p.connected ? "on" : "off"}`, role: "img", "aria-label": word, title: word, "data-testid": `presence-${seat}` });
 }

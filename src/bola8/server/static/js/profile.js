@@ -89,7 +89,7 @@ export async function showProfile(root, id, meta, go) {
   const head = el("section", { class: "card profile-head", "data-testid": "profile" },
     el("h1", { "data-testid": "profile-name-shown" }, nameOf(p, meta), mine ? el("small", {}, ` · ${t("profile_you")}`) : null,
       p.kind !== "person" ? el("small", {}, ` · ${t("profile_bot")}`) : null),
-    el("p", { class: "rating-line" }, `${t("rating")}: `, el("strong", { "data-testid": "profile-rating" }, ratingText(p.rating))),
+    el("p", { class: "rating-line" }, `${t("rating_word")}: `, el("strong", { "data-testid": "profile-rating" }, ratingText(p.rating))),
     el("p", { class: "hint" }, t("rating_hint")),
     el("p", {}, t("rated_matches", { n: p.rated_matches }), " · ", el("span", { "data-testid": "profile-record" }, t("won_lost", { w: p.wins, l: p.games - p.wins }))));
   sheet(root, [el("nav", { class: "row links" }, el("a", { href: "#/ratings" }, t("ratings")), el("a", { href: "#/lobby" }, t("lobby"))),
@@ -98,7 +98,7 @@ export async function showProfile(root, id, meta, go) {
 
 function playingCard(p) {
   const items = p.playing || [];
-  return el("section", { class: "card", "data-testid": "profile-playing" }, el("h2", {}, t("playing")),
+  return el("section", { class: "card", "data-testid": "profile-playing" }, el("h2", {}, t("games_in_play")),
     items.length ? el("ul", { class: "plain list" }, items.map((g) => {
       const held = seatsOf(g.id).some((s) => s.seat === g.seat);
       const words = [t("against", { p: g.opponent || "?" }), t("race_to", { n: g.race }), g.rated ? t("rated_tag") : null, dateText(g.made)].filter(Boolean).join(" · ");
@@ -142,7 +142,7 @@ export async function showRatings(root, meta) {
   const { players } = await get("/api/ratings");
   const own = myProfile();
   const body = players.length ? el("div", { class: "table-scroll" }, el("table", { class: "data", "data-testid": "ratings" },
-    el("thead", {}, el("tr", {}, [t("rank"), t("player"), t("rating"), t("rated_col")].map((h) => el("th", { scope: "col" }, h)))),
+    el("thead", {}, el("tr", {}, [t("rank"), t("player"), t("rating_word"), t("rated_col")].map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, players.map((p, i) => el("tr", { class: own && own.id === p.id ? "own" : "", "data-testid": `rating-${p.id}` },
       el("td", { class: "num" }, String(i + 1)),
       el("td", {}, el("a", { href: `#/profile/${encodeURIComponent(p.id)}` }, nameOf(p, meta)), own && own.id === p.id ? el("small", {}, ` (${t("you")})`) : null),

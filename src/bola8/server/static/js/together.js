@@ -40,11 +40,11 @@ export function togetherCard() {
 // #/friend: the maker's name and the match's terms; the game is made with its invitation.
 export function showFriend(root, meta, go) {
   const profile = myProfile();
-  const tables = meta && meta.tables ? Object.keys(meta.tables) : ["7ft", "8ft", "9ft"];
+  const tables = Object.keys(meta.tables), defaults = meta.defaults;
   const name = el("input", { name: "name", maxlength: "40", required: true, autocomplete: "nickname", value: rememberedName(), "data-testid": "friend-name" });
-  const race = el("input", { type: "number", name: "race", min: "1", max: "15", value: "3", required: true, "data-testid": "friend-race" });
+  const race = el("input", { type: "number", name: "race", min: "1", max: String(meta.race_max), value: String(defaults.race), required: true, "data-testid": "friend-race" });
   const table = el("select", { name: "table", "data-testid": "friend-table" },
-    tables.map((n) => el("option", { value: n, selected: n === "9ft" }, n)));
+    tables.map((n) => el("option", { value: n, selected: n === defaults.table }, n)));
   const isPublic = el("input", { type: "checkbox", name: "public", "data-testid": "friend-public" });
   const rated = el("input", { type: "checkbox", name: "rated", disabled: !profile, "data-testid": "friend-rated" });
   const error = errorLine("friend-error");

@@ -167,6 +167,10 @@ def test_a_match_on_a_phone_in_three_taps_a_shot(referee: tuple[Page, list[Respo
     en = english(page)
     page.get_by_test_id("lag-go").click()
     expect(page.get_by_test_id("judge")).to_be_visible()
+    # the header: the logo, both players and the race between them - nothing else, on one row
+    expect(page.get_by_test_id("hud")).not_to_contain_text("null")
+    cards = [page.get_by_test_id(f"player-{i}").bounding_box() for i in (0, 1)]
+    assert cards[0] and cards[1] and abs(cards[0]["y"] - cards[1]["y"]) < 1, cards
     page.evaluate("() => window.scrollTo(0, 0)")
     # the table, the tools and the buttons that record the shot share the first screen
     for testid in ("table", "tool-call", "judge", "as-called"):

@@ -103,7 +103,8 @@ export async function showReferee(root, meta, hooks, id, go, opts = {}) {
       el("div", { class: "group" }, groups ? named("groups", groups[i]) : t("open_table")));
     const middle = el("div", { class: "middle" }, el("div", { class: "race" }, t("race_to", { n: view.race })),
       el("div", { class: "gameno" }, lag ? t(lagWord()) : t("game_n", { n: view.game_number || 1 })));
-    clear(hud).append(el("a", { href: "#/", class: "logo" }, "bola8"), opts.context || null, card(0), middle, card(1));
+    // a table with no caller's line has no context: nothing is put in its place (append writes null as "null")
+    clear(hud).append(...[el("a", { href: "#/", class: "logo" }, "bola8"), opts.context, card(0), middle, card(1)].filter(Boolean));
   }
 
   // Art. 4.1 opens the match; Art. 4.2 the deciding game at hill-hill

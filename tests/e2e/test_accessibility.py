@@ -1,9 +1,11 @@
 """Accessibility, checked by axe-core (bundled by the axe-playwright-python package; nothing is fetched
 at test time) on every page and its main states - no serious or critical violation - and every control
-reachable with the Tab key, at desktop and phone sizes, in Spanish and English."""
+reachable with the Tab key, at desktop and phone sizes, in Spanish and English; and no page shows a missing
+value as null, undefined or NaN."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -35,6 +37,20 @@ def serious(page: Page, where: str, found: list[str]) -> None:
             found.append(f"{where}: {violation['id']} ({violation['impact']}) {targets}")
 
 
+def check(page: Page, where: str, found: list[str]) -> None:
+    """axe-core's serious violations (:func:`serious`), and a missing value printed for people to read - the
+    words null, undefined or NaN in the page's visible text (Element.append(null) writes "null")."""
+    serious(page, where, found)
+    texts: list[str] = page.evaluate("""() => {
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), out = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) out.push(node.textContent);
+        return out;
+    }""")
+    for text in texts:                      # each text node apart: "bola8" and "null" side by side are two
+        for word in re.findall(r"(?<![^\W_])(?:null|undefined|NaN)(?![^\W_])", text):
+            found.append(f"{where}: the page reads {word!r} in {text.strip()[:60]!r}")
+
+
 def ready(page: Page) -> None:
     page.wait_for_function("() => window.bola8 && window.bola8.ready")
 
@@ -43,7 +59,7 @@ def test_no_serious_violation_on_any_page(sized: Page) -> None:
     page, found = sized, []
     page.goto("/")
     ready(page)
-    serious(page, "home", found)
+    check(page, "home", found)
     # a game in hot seat: the lag's dialog, the ball in hand, the stroke's controls, a ruling, the help
     page.goto("/?seed=11")
     page.get_by_test_id("new-mode").select_option("hotseat")
@@ -52,52 +68,52 @@ def test_no_serious_violation_on_any_page(sized: Page) -> None:
     page.wait_for_url("**#/game/*")
     page.get_by_test_id("anim-speed").select_option("0")
     assert d.wait_turn(page) == "lag"
-    serious(page, "the lag's dialog", found)
+    check(page, "the lag's dialog", found)
     seen: set[str] = set()
     while (mode := d.wait_turn(page)) == "lag":
         take_turn(page, seen)
-    serious(page, f"game ({mode})", found)
+    check(page, f"game ({mode})", found)
     if mode == "place":
         d.place_cue_ball(page)
         d.wait_turn(page)
-        serious(page, "game (shot)", found)
+        check(page, "game (shot)", found)
     page.get_by_test_id("shoot").click()
     page.wait_for_function("() => window.bola8.screen.shown >= 1")
     d.wait_turn(page)
     page.get_by_test_id("ruling-more").click()
-    serious(page, "game (the ruling opened)", found)
+    check(page, "game (the ruling opened)", found)
     page.get_by_test_id("help").click()
-    serious(page, "help", found)
+    check(page, "help", found)
     page.get_by_test_id("dialog-close").click()
     game = d.screen(page, "s.view.id")
     page.goto(f"/#/game/{game}/shot/1")
     page.get_by_test_id("replay-skip").click()
     page.wait_for_function("() => { const r = window.bola8.screen.replay; return r && r.state === 'done'; }")
-    serious(page, "replay", found)
+    check(page, "replay", found)
     page.goto(f"/#/game/{game}")
     ready(page)
     d.wait_turn(page)
     page.get_by_test_id("declare-forfeit").click()
-    serious(page, "declare dialog", found)
+    check(page, "declare dialog", found)
     page.get_by_test_id("dialog-forfeit").click()
     page.get_by_test_id("match-over").wait_for()
-    serious(page, "match over", found)
+    check(page, "match over", found)
     # the practice table, the referee assistant
     page.goto("/#/practice")
     ready(page)
-    serious(page, "practice", found)
+    check(page, "practice", found)
     page.goto("/#/referee")
     ready(page)
-    serious(page, "referee setup", found)
+    check(page, "referee setup", found)
     page.get_by_test_id("ref-start").click()
     page.wait_for_url("**/#/table/*")
-    serious(page, "referee lag", found)
+    check(page, "referee lag", found)
     page.get_by_test_id("lag-go").click()
     page.get_by_test_id("tool-first").click()
     page.mouse.click(*[float(v) for v in d.screen(page, "s.ballClient(1)")])
     page.get_by_test_id("to-rail").fill("2")
     page.get_by_test_id("why").get_by_test_id("ruling-title").wait_for()
-    serious(page, "referee shot entry with the why", found)
+    check(page, "referee shot entry with the why", found)
     assert not found, "\n".join(found)
 
 

@@ -34,7 +34,7 @@ def simulate_layout(spec: TableSpec, balls: dict[int, tuple[float, float]], stri
     start = {b: (float(balls[b][0]), float(balls[b][1])) for b in numbers}
     prm = settings.parameters(spec.cushion_height)
     g = spec.geometry
-    k, ev_t, ev, snap, _, _, truncated = play_stroke(
+    ev_t, ev, snap, truncated = play_stroke(
         np.array(list(start.values())), float(strike.speed), float(strike.phi), float(strike.theta),
         float(strike.a), float(strike.b), settings.cue_array(strike.cue), prm, g.segments, g.circles, g.holes,
         settings.max_events, C.RECORD_TRAJECTORIES)

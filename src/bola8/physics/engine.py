@@ -470,12 +470,13 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
 @kernel(entry=True)
 def play_stroke(xy: FloatArray, speed: float, phi: float, theta: float, a: float, b: float, cue: FloatArray,
                 prm: FloatArray, segs: FloatArray, circs: FloatArray, holes: FloatArray, max_events: int, record: int
-                ) -> tuple[int, FloatArray, IntArray, FloatArray, FloatArray, IntArray, bool]:
+                ) -> tuple[FloatArray, IntArray, FloatArray, bool]:
     """One stroke on ball 0 of a layout at rest (``xy``: each ball's centre, ball 0 the cue ball), played
     with the cue ``cue`` (mass, tip restitution, shaft end mass, miscue limit: ``params.CueParams``).
 
-    The cue's impact (``launch``) or the miscue, then ``run_events``. Returns (count, times, events
-    (type, i, j, object), snapshots, final state rvw (n, 3, 3), final motion states, truncated).
+    The cue's impact (``launch``) or the miscue, then ``run_events``. Returns (times, events (type, i, j,
+    object), snapshots, truncated): only what ``simulate_layout`` reads, since each array returned is a
+    Python object built on the way out (the final state is the last snapshot).
     """
     n = xy.shape[0]
     rvw = np.zeros((n, 3, 3))
@@ -488,5 +489,5 @@ def play_stroke(xy: FloatArray, speed: float, phi: float, theta: float, a: float
         first = np.int64(EV_STRIKE)
         rvw[0, 1, 0], rvw[0, 1, 1], rvw[0, 1, 2], rvw[0, 2, 0], rvw[0, 2, 1], rvw[0, 2, 2] = launch(
             speed, phi, theta, a, b, cue[0], cue[1], cue[2], prm)
-    k, ev_t, ev, snap, truncated = run_events(rvw, s, prm, segs, circs, holes, max_events, first, record)
-    return k, ev_t, ev, snap, rvw, s, truncated
+    _, ev_t, ev, snap, truncated = run_events(rvw, s, prm, segs, circs, holes, max_events, first, record)
+    return ev_t, ev, snap, truncated

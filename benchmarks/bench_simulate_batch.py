@@ -11,8 +11,10 @@ Three layouts on the 9ft table, each with its own strokes (seeded):
 Each layout's strokes are played one by one with ``simulate_layout`` and as one ``simulate_batch`` in
 each record ("trajectories", "events", "final"), the ways taking turns over ``--rounds`` rounds; the
 median of the rounds is printed as microseconds per stroke, with the batch's speed-up over single calls
-(target: at least 1.5x) and its minor page faults per stroke. The ways are checked to give the same
-event counts.
+(target: at least 1.5x) and its minor page faults per stroke. The times are the CPU time of the calling
+thread (``time.thread_time``: the kernels run in it), which the other processes of a busy machine do not
+stretch as they stretch wall time - and which leaves out numpy's BLAS threads, which spin on a core of
+their own after an array operation. The ways are checked to give the same event counts.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def minor_faults() -> int:
 
 
 def measure(spec, layout, strikes, rounds: int) -> dict[str, tuple[float, float]]:
-    """Per way: (median microseconds per stroke, minor page faults per stroke)."""
+    """Per way: (median microseconds of CPU per stroke, minor page faults per stroke)."""
     singles = [simulate_layout(spec, layout, s) for s in strikes[:3]]          # warm-up
     for record in RECORDS:
         simulate_batch(spec, layout, strikes[:3], record=record)               # type: ignore[call-overload]
@@ -67,12 +69,12 @@ def measure(spec, layout, strikes, rounds: int) -> dict[str, tuple[float, float]
         ways = ways[r % len(ways):] + ways[:r % len(ways)]
         for way in ways:
             before = minor_faults()
-            started = time.perf_counter()
+            started = time.thread_time()
             if way == "single":
                 singles = [simulate_layout(spec, layout, s) for s in strikes]
             else:
                 batch = simulate_batch(spec, layout, strikes, record=way)      # type: ignore[call-overload]
-            elapsed = time.perf_counter() - started
+            elapsed = time.thread_time() - started
             faults[way].append((minor_faults() - before) / len(strikes))
             times[way].append(1e6 * elapsed / len(strikes))
             if way == "trajectories":
@@ -102,7 +104,7 @@ def main() -> int:
     }
     print(f"simulate_batch vs simulate_layout: {args.strokes} strokes per layout, median of {args.rounds} rounds; "
           f"python {platform.python_version()}, {os.cpu_count()} CPU, load {os.getloadavg()[0]:.2f}")
-    header = ("layout", "single us", *(f"batch {r} us" for r in RECORDS), "speed-up t/e/f", "faults/stroke s/t/e/f")
+    header = ("layout (CPU)", "single us", *(f"batch {r} us" for r in RECORDS), "speed-up t/e/f", "faults/stroke s/t/e/f")
     rows = [header]
     met = True
     for name, (layout, speed, near) in layouts.items():

@@ -114,7 +114,8 @@ export function live(id, onMessage, onState, hello = null) {
   return liveFeed(`/api/games/${encodeURIComponent(id)}/live`, onMessage, onState, hello);
 }
 
-// A WebSocket of the API at `path` (a game's feed, the lobby's), opened again after each drop.
+// A WebSocket of the API at `path` (a game's feed, the lobby's, a tournament's or a table's), opened again
+// after each drop; the returned function closes it for good.
 export function liveFeed(path, onMessage, onState = () => {}, hello = null) {
   let ws = null;
   let closed = false;
@@ -124,9 +125,10 @@ export function liveFeed(path, onMessage, onState = () => {}, hello = null) {
     ws = new WebSocket(`${proto}://${location.host}${path}?lang=${lang()}`);
     ws.onopen = () => { delay = 500; if (hello) ws.send(JSON.stringify(hello)); onState(true); };
     ws.onmessage = (ev) => { try { onMessage(JSON.parse(ev.data)); } catch (e) { /* not JSON: ignored */ } };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (closed) return;
       onState(false);
+      if (ev.code === 4404) return;            // the server has no such game, table or tournament: nothing to wait for
       setTimeout(open, delay);
       delay = Math.min(delay * 2, 8000);
     };

@@ -6,9 +6,9 @@
 // which this browser keeps (store.js); the page follows the tournament's live feed, so a result
 // entered at a table shows here by itself.
 import { t } from "../i18n.js";
-import { get, post, ApiError } from "../api.js";
+import { get, post, liveFeed, ApiError } from "../api.js";
 import { el, clear, toast, dialog } from "../dom.js";
-import { directorOf, saveDirector, directed, feed } from "./store.js";
+import { directorOf, saveDirector, directed } from "./store.js";
 import { parseEntries, resolveEntries } from "./entries.js";
 import { drawBracket } from "./bracket.js";
 import { standingsTable, scroller } from "./standings.js";
@@ -189,7 +189,7 @@ export async function showDirect(root, id, hooks, go, linkToken = null) {
     el("details", { class: "box" }, el("summary", {}, t("tour_director_link")), el("p", { class: "hint" }, t("tour_director_link_hint")),
       el("a", { href: directorLink, "data-testid": "director-link" }, t("tour_director_link")))));
 
-  const closeFeed = feed(`/api/tournaments/${enc}/live`, (data) => { if (!data.error) { tour = data; render(); stats.changed(); } });
+  const closeFeed = liveFeed(`/api/tournaments/${enc}/live`, (data) => { if (!data.error) { tour = data; render(); stats.changed(); } });
   hooks.onLeave(() => closeFeed());
   hooks.expose({ get tour() { return tour; }, link(n) { return linkOf(n); } });
 

@@ -4,9 +4,9 @@
 // in the club: large type, nothing to press (Escape goes back to the page).
 import { t } from "../i18n.js";
 import { named } from "../names.js";
-import { get, post, saveSeats, seatsOf, ApiError } from "../api.js";
+import { get, post, saveSeats, seatsOf, myProfile, liveFeed, ApiError } from "../api.js";
 import { el, clear, toast } from "../dom.js";
-import { directorOf, feed } from "./store.js";
+import { directorOf } from "./store.js";
 import { drawBracket } from "./bracket.js";
 import { standingsTable, roundRobinRounds, scroller } from "./standings.js";
 import { slotText, roundName, numberOf, formatName, champion } from "./words.js";
@@ -26,7 +26,7 @@ export async function showLive(root, id, hooks, big = false) {
   const onResize = () => fit();
   window.addEventListener("keydown", onKey);
   window.addEventListener("resize", onResize);
-  const closeTour = feed(`/api/tournaments/${encodeURIComponent(id)}/live`, (data) => {
+  const closeTour = liveFeed(`/api/tournaments/${encodeURIComponent(id)}/live`, (data) => {
     if (data.error) { toast(data.error, "error"); return; }
     tour = data; updates += 1; follow(); render(); stats.changed();
   }, (on) => { connected = on; renderLiveState(); });
@@ -47,7 +47,7 @@ export async function showLive(root, id, hooks, big = false) {
     }
     for (const [table, match] of wanted) {
       if (tableFeeds.has(table)) continue;
-      const close = feed(`/api/tables/${encodeURIComponent(table)}/live`, (data) => {
+      const close = liveFeed(`/api/tables/${encodeURIComponent(table)}/live`, (data) => {
         if (!data.view) return;
         racks[match] = rackText(data.view);
         root.querySelectorAll(`[data-rack="${match}"]`).forEach((cell) => { cell.textContent = racks[match]; });
@@ -158,14 +158,6 @@ export async function showLive(root, id, hooks, big = false) {
 
   follow();
   render();
-}
-
-// this browser's profile ({id, token}) - kept by the pages of playing together - or null
-function myProfile() {
-  try {
-    const p = JSON.parse(localStorage.getItem("bola8.profile") || "null");
-    return p && typeof p.id === "string" && typeof p.token === "string" ? p : null;
-  } catch (e) { return null; }
 }
 
 // "Eliminación directa · carrera a 3 (a 5 en las 2 últimas rondas) · 8 jugadores · en juego"

@@ -2,7 +2,6 @@
 // seats: the director's token of each tournament it made (or was handed by the director's link), and
 // each table number's token a referee's phone was given by the table's QR code. The tokens act as the
 // director and as the table: they never appear on a page or in the address bar once kept.
-import { lang } from "../i18n.js";
 
 const DIRECTS = "bola8.directs";
 const TABLES = "bola8.tournament-tables";
@@ -44,26 +43,3 @@ export function tableTokenOf(id, number) {
 }
 
 export function saveTableNumberToken(id, number, token) { write(TABLES, `${id}/${number}`, token); }
-
-// A WebSocket of the API at `path` (a tournament's feed, a table's), opened again after each drop; the
-// returned function closes it for good.
-export function feed(path, onMessage, onState = () => {}) {
-  let ws = null;
-  let closed = false;
-  let delay = 500;
-  function open() {
-    const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}${path}?lang=${lang()}`);
-    ws.onopen = () => { delay = 500; onState(true); };
-    ws.onmessage = (ev) => { let data; try { data = JSON.parse(ev.data); } catch (e) { return; } onMessage(data); };
-    ws.onclose = (ev) => {
-      if (closed) return;
-      onState(false);
-      if (ev.code === 4404) return;            // the server has no such tournament or table: nothing to wait for
-      setTimeout(() => { if (!closed) open(); }, delay);
-      delay = Math.min(delay * 2, 8000);
-    };
-  }
-  open();
-  return () => { closed = true; if (ws) ws.close(); };
-}

@@ -9,10 +9,10 @@
 // this table is announced with a countdown, and the referee may stay on the ended match to undo a
 // wrong last entry at its table; a next match that comes later, while the page waits, opens at once.
 import { t } from "../i18n.js";
-import { get } from "../api.js";
+import { get, liveFeed } from "../api.js";
 import { el, clear } from "../dom.js";
 import { showReferee } from "../referee/screen.js";
-import { tableTokenOf, saveTableNumberToken, feed } from "./store.js";
+import { tableTokenOf, saveTableNumberToken } from "./store.js";
 import { matchLine, matchOf, numberOf, resultText, champion } from "./words.js";
 
 export const NEXT_DELAY_S = 8;
@@ -44,7 +44,7 @@ export async function showTable(root, meta, hooks, id, number, go, linkToken = n
   const notice = el("div", { class: "notice", "data-testid": "table-notice", role: "status" });
   const context = el("div", { class: "hud-context", "data-testid": "table-context" }, line, notice);
 
-  const closeFeed = feed(`/api/tournaments/${enc}/live`, (data) => { if (!data.error) { tour = data; sync(); } });
+  const closeFeed = liveFeed(`/api/tournaments/${enc}/live`, (data) => { if (!data.error) { tour = data; sync(); } });
   hooks.onLeave(() => { closeFeed(); stopCountdown(); leaveScreen(); });
   const status = () => ({ phase, number, match: current ? current.match : null, table: current ? current.table : null, countdown: countdown ? countdown.left : null });
   const subHooks = {

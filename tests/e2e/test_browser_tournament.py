@@ -62,11 +62,19 @@ def table_now(page: Page, match: str) -> None:
                            f"&& s.tournament.phase === 'refereeing' && s.view && s.view.tournament.match === '{match}'; }}")
 
 
+def open_officials(page: Page) -> None:
+    """The officials' buttons shown: their box opened unless the page kept it open (it may, across a redraw)."""
+    officials = page.get_by_test_id("officials")
+    if not officials.evaluate("(box) => box.open"):
+        officials.locator("summary").click()
+    expect(page.get_by_test_id("forfeit-0")).to_be_visible()
+
+
 def forfeit_match(page: Page, loser_seat: int) -> None:
     """The lag (the first player wins it and breaks), then the other's forfeit of the rack: a race to 1 ends."""
     page.get_by_test_id("lag-go").click()
     page.get_by_test_id("judge").wait_for()
-    page.get_by_test_id("officials").locator("summary").click()
+    open_officials(page)
     page.get_by_test_id(f"forfeit-{loser_seat}").click()
     page.get_by_test_id("forfeit-dialog").get_by_test_id("dialog-yes").click()
     page.get_by_test_id("match-summary").wait_for()
@@ -117,7 +125,7 @@ def test_a_club_tournament_from_the_first_click_to_its_champion(browser: Browser
         # the lag entered at the table: the spectator sees the rack in play, from the table's own feed
         phone.get_by_test_id("lag-go").click()
         expect(spectator.get_by_test_id("rack-m1")).to_have_text("Game 1 · Ana shoots")
-        phone.get_by_test_id("officials").locator("summary").click()
+        open_officials(phone)
         phone.get_by_test_id("forfeit-1").click()
         phone.get_by_test_id("forfeit-dialog").get_by_test_id("dialog-yes").click()
         # Ana wins the race to 1: the phone says so and waits; the bracket has moved by itself
@@ -279,7 +287,7 @@ def test_a_wrong_last_entry_undone_at_the_table_takes_the_result_back_on_every_p
         expect(phone.get_by_test_id("table-notice")).to_have_text("")
         expect(phone.get_by_test_id("table-line")).to_have_text("Mesa 1 · Final · Ana – Luis, a 1")
         # the right entry: Luis wins the final
-        phone.get_by_test_id("officials").locator("summary").click()
+        open_officials(phone)
         phone.get_by_test_id("forfeit-0").click()
         phone.get_by_test_id("forfeit-dialog").get_by_test_id("dialog-yes").click()
         expect(phone.get_by_test_id("table-notice")).to_contain_text("Luis gana 1–0")

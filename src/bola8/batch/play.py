@@ -79,6 +79,7 @@ class _Collector:
     def on_place(self, player: int, point: Any, game: Any) -> None: pass
     def on_warn(self, player: int, number: int | None) -> None: pass
     def on_disqualify(self, player: int, number: int | None) -> None: pass
+    def on_concede(self, player: int, number: int | None, abandoned: bool) -> None: pass
     def on_match_end(self, result: Any) -> None: pass
 
     def on_game_start(self, number: int, game: Any) -> None:

@@ -268,6 +268,10 @@ class Interruptible:
         """Hand the disqualification on, whole (a Ctrl-C waits until it is)."""
         self._hand(lambda: self.inner.on_disqualify(player, number))
 
+    def on_concede(self, player: int, number: int | None, abandoned: bool) -> None:
+        """Hand the match conceded on, whole (a Ctrl-C waits until it is)."""
+        self._hand(lambda: self.inner.on_concede(player, number, abandoned))
+
     def on_match_end(self, result: MatchResult) -> None:
         """Hand the match's end on, whole (a Ctrl-C waits until it is)."""
         self._hand(lambda: self.inner.on_match_end(result))

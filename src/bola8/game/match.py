@@ -10,6 +10,10 @@
   (``Player.agrees_to_stalemate``) and, if he does, the other whether he
   accepts.
 - Art. 22: a disqualified player forfeits the match.
+- A player may concede the match (no article: his own act, as leaving the
+  table is); a player who abandoned it - gone, and not back when he had to
+  play - loses it the same way once his opponent claims it. The match ends
+  at once, the other player winning, the game in play unfinished.
 - Art. 24: a player warned for slow play is on the shot clock for the rest of
   the match, every rack.
 
@@ -51,6 +55,9 @@ MAX_ACTIONS_PER_GAME = 2000
 # Art. 21.2: a stalemate is proposed (by the shooter, before his shot) only once both players
 # have played a turn without attempt in a row - a safety battle - not before every shot.
 PROPOSE_STALEMATE_AFTER = 2
+# How a match ends: a player reaches the race, the director disqualifies one (Art. 22), one concedes
+# it, or one abandons it and the other claims it.
+MATCH_RESULTS = ("race", "disqualification", "concession", "abandonment")
 # Art. 4 does not say what ends a run of tied lags. Two identical players
 # (noiseless bots) tie for ever, so after this many ties a coin toss seeded by
 # the match decides, as a tournament director would.
@@ -121,12 +128,13 @@ def game_rack_seed(seed: int, number: int) -> int:
 @dataclass
 class MatchResult:
     """How a match ended: the score, the winner, a summary of each game, and ``result`` - "race" (a
-    player reached it) or "disqualification" (Art. 22)."""
+    player reached it), "disqualification" (Art. 22), "concession" (the loser conceded it) or
+    "abandonment" (the loser left it and the winner claimed it)."""
 
     score: list[int] = field(default_factory=lambda: [0, 0])
     winner: int | None = None
     games: list[dict[str, object]] = field(default_factory=list)   # one summary per game played
-    result: str = "race"                               # "race" | "disqualification"
+    result: str = "race"                               # one of MATCH_RESULTS
 
 
 def hill_hill(score: Sequence[int], race: int) -> bool:
@@ -150,7 +158,7 @@ class MatchProgress:
     games: int = 0                    # games started
     relagged: bool = False            # the hill-hill lag has been played
     winner: int | None = None
-    result: str | None = None         # "race" | "disqualification" once the match is over
+    result: str | None = None         # one of MATCH_RESULTS once the match is over
 
     @property
     def over(self) -> bool:
@@ -195,6 +203,12 @@ class MatchProgress:
         self.winner = 1 - player
         self.result = "disqualification"
 
+    def concede(self, player: int, abandoned: bool = False) -> None:
+        """``player`` concedes the match (``abandoned``: he left it and his opponent claimed it); the
+        other player wins it."""
+        self.winner = 1 - player
+        self.result = "abandonment" if abandoned else "concession"
+
 
 class MatchObserver(Protocol):
     """What a match tells whoever follows it - narration, a record, a progress bar - event by event.
@@ -234,6 +248,10 @@ class MatchObserver(Protocol):
     def on_disqualify(self, player: int, number: int | None) -> None:
         """The tournament director disqualified ``player`` (Art. 22) before game ``number``."""
 
+    def on_concede(self, player: int, number: int | None, abandoned: bool) -> None:
+        """``player`` conceded the match during game ``number`` (``abandoned``: he had left it and his
+        opponent claimed it)."""
+
     def on_match_end(self, result: MatchResult) -> None:
         """The match is over: the score, the winner and how it ended."""
 
@@ -264,6 +282,9 @@ class NullObserver:
         """Ignored."""
 
     def on_disqualify(self, player: int, number: int | None) -> None:
+        """Ignored."""
+
+    def on_concede(self, player: int, number: int | None, abandoned: bool) -> None:
         """Ignored."""
 
     def on_match_end(self, result: MatchResult) -> None:

@@ -75,6 +75,13 @@ _PAIRS: dict[str, tuple[str, str]] = {
                "the referee warns {name} for slow play: from now on {limit} s per shot (Art. 24)"),
     "disqualified": ("el director deportivo descalifica a {name} (Art. 22)",
                      "the tournament director disqualifies {name} (Art. 22)"),
+    "conceded": ("{name} concede el encuentro", "{name} concedes the match"),
+    "abandoned": ("{name} ha abandonado el encuentro y su rival lo reclama",
+                  "{name} has abandoned the match and the opponent claims it"),
+    "match_conceded": ("{winner} gana el encuentro: {loser} lo concede; marcador {score}",
+                       "{winner} wins the match: {loser} concedes it; score {score}"),
+    "match_abandoned": ("{winner} gana el encuentro: {loser} lo abandonó; marcador {score}",
+                        "{winner} wins the match: {loser} abandoned it; score {score}"),
     "match_dq": ("{winner} gana el encuentro por descalificación de {loser} (Art. 22); marcador {score}",
                  "{winner} wins the match: {loser} disqualified (Art. 22); score {score}"),
 }
@@ -135,6 +142,11 @@ class Narrator:
     def disqualify(self, player: int, number: int | None) -> list[str]:
         """The line of a disqualification (Art. 22)."""
         return [("  " if number is not None else "") + self.w["disqualified"].format(name=self.names[player])]
+
+    def concede(self, player: int, number: int | None, abandoned: bool) -> list[str]:
+        """The line of a match conceded, or abandoned and claimed."""
+        words = self.w["abandoned" if abandoned else "conceded"]
+        return [("  " if number is not None else "") + words.format(name=self.names[player])]
 
     def lag(self, strokes: Sequence[LagStroke], winner: int, breaker: int, reason: str,
             coin_toss: bool = False) -> list[str]:
@@ -249,8 +261,9 @@ class Narrator:
         """The result, one line: the winner and the score."""
         w = self.w
         winner = result.winner if result.winner is not None else 0
-        if result.result == "disqualification":      # the scoreboard as it stood, player A first
-            return [w["match_dq"].format(winner=self.names[winner], loser=self.names[1 - winner],
+        ended = {"disqualification": "match_dq", "concession": "match_conceded", "abandonment": "match_abandoned"}
+        if result.result in ended:                   # the scoreboard as it stood, player A first
+            return [w[ended[result.result]].format(winner=self.names[winner], loser=self.names[1 - winner],
                                          score=f"{result.score[0]}-{result.score[1]}")]
         score = f"{result.score[winner]}-{result.score[1 - winner]}"    # the winner's games first
         return [w["match"].format(name=self.names[winner], score=score)]
@@ -305,6 +318,10 @@ class NarratingObserver:
         """Say the narrator's lines for the disqualification (unless ``result_only``)."""
         self._lines(self.narrator.disqualify(player, number))
 
+    def on_concede(self, player: int, number: int | None, abandoned: bool) -> None:
+        """Say the narrator's line for the match conceded (unless ``result_only``)."""
+        self._lines(self.narrator.concede(player, number, abandoned))
+
     def on_match_end(self, result: MatchResult) -> None:
         """Say the match's result (always, even with ``result_only``)."""
         lines = self.narrator.match_end(result)
@@ -358,6 +375,11 @@ class Tee:
         """Hand the disqualification to every observer, in order."""
         for observer in self.observers:
             observer.on_disqualify(player, number)
+
+    def on_concede(self, player: int, number: int | None, abandoned: bool) -> None:
+        """Hand the match conceded to every observer, in order."""
+        for observer in self.observers:
+            observer.on_concede(player, number, abandoned)
 
     def on_match_end(self, result: MatchResult) -> None:
         """Hand the match's end to every observer, in order."""

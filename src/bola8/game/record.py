@@ -15,6 +15,9 @@ A record is a text file, one JSON object per line, each with a ``type``:
     on, in every game
 ``disqualify``
     Art. 22: the tournament director disqualified ``player``; the match ends
+``concede``
+    ``player`` conceded the match (``abandoned``: he had left it and his
+    opponent claimed it); the match ends, the other player winning
 ``lag``
     the reason (``first_break`` or ``hill_hill``), the two lag strokes
     (speed, distance from the head cushion), winner, breaker

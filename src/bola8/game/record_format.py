@@ -289,6 +289,8 @@ _FIELDS: dict[str, dict[str, Check]] = {
     "place": {"x": _NUMBER, "y": _NUMBER},
     "warn": {"player": _PLAYER},
     "disqualify": {"player": _PLAYER},
+    "concede": {"player": _PLAYER, "abandoned": _simple(lambda v: isinstance(v, bool), "true or false",
+                                                        "true o false")},
     "shot": {"strike": strike_from_dict, "call": call_from_dict,
              "elapsed_s": _simple(lambda v: v is None or (is_number(v) and v >= 0), "a time >= 0 or null",
                                   "un tiempo >= 0 o null"),

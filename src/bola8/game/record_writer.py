@@ -137,6 +137,10 @@ class RecordWriter:
         """The record's line for the disqualification."""
         self.lines.append({"type": "disqualify", "player": player})
 
+    def on_concede(self, player: int, number: int | None, abandoned: bool) -> None:
+        """The record's line for the match conceded (or abandoned and claimed)."""
+        self.lines.append({"type": "concede", "player": player, "abandoned": abandoned})
+
     def on_game_end(self, number: int, game: Game, score: Sequence[int]) -> None:
         """The record's line for the game's end."""
         self.lines.append({"type": "game_end", "number": number, "result": game.state.result,

@@ -221,13 +221,14 @@ class Replayer:
             self.game_end(line)
         elif kind == "match_end":
             self.match_end(line)
-        elif kind in ("warn", "disqualify"):
+        elif kind in ("warn", "disqualify", "concede"):
             self.official(line)
         else:
             self.action(line)
 
     def official(self, line: Line) -> None:
-        """Art. 24 warnings and Art. 22 disqualifications: any time before the match is over."""
+        """Art. 24 warnings, Art. 22 disqualifications and a player's concession: any time before the match
+        is over."""
         if self.ended or self.progress.over:
             self.differ(line, "sequence", line["type"], self.expected())
         player = line["player"]
@@ -238,7 +239,10 @@ class Replayer:
             else:
                 self.clock = self.clock.warn(player)
             return
-        self.progress.disqualify(player)
+        if line["type"] == "concede":
+            self.progress.concede(player, line["abandoned"])
+        else:
+            self.progress.disqualify(player)
         self.closed = True               # the game in play ends unfinished, with the match
 
     def lag(self, line: Line) -> None:

@@ -21,7 +21,7 @@ decides, as in :func:`play_match`.
 
 Actions are values (:class:`LagAction`, :class:`PlaceAction`,
 :class:`ShotAction`, :class:`ChoiceAction`, :class:`DeclareAction`,
-:class:`ProposeAction`, :class:`AnswerAction`), so a caller can store them
+:class:`ProposeAction`, :class:`AnswerAction`, :class:`ConcedeAction`), so a caller can store them
 and rebuild the same session by applying them again: the simulator is
 deterministic. :func:`bot_action` asks a Player object for the action the
 session needs.
@@ -112,6 +112,13 @@ class DeclareAction:
 
 
 @dataclass(frozen=True)
+class ConcedeAction:
+    """The acting seat concedes the match: it ends at once, the other seat winning; ``abandoned``: the
+    seat had left it and the other claimed it (the caller decides when a claim stands)."""
+    abandoned: bool = False
+
+
+@dataclass(frozen=True)
 class ProposeAction:
     """Art. 21.2: this seat proposes a stalemate; the other seat answers."""
 
@@ -125,7 +132,8 @@ class AnswerAction:
     accept: bool
 
 
-Action = Union[LagAction, PlaceAction, ShotAction, ChoiceAction, DeclareAction, ProposeAction, AnswerAction]
+Action = Union[LagAction, PlaceAction, ShotAction, ChoiceAction, DeclareAction, ProposeAction, AnswerAction,
+               ConcedeAction]
 
 
 @dataclass(frozen=True)
@@ -215,6 +223,8 @@ class MatchSession:
             return self.propose(seat, action.what)
         if isinstance(action, AnswerAction):
             return self.answer(seat, action.accept)
+        if isinstance(action, ConcedeAction):
+            return self.concede(seat, action.abandoned)
         outcome = self._declare(seat, action.what) if isinstance(action, DeclareAction) else self._turn(seat, action)
         self.proposal = None                  # any other action: the game moved on, a proposal lapses
         self._settle()
@@ -306,6 +316,20 @@ class MatchSession:
     def declined(self, seat: int) -> bool:
         """Whether ``seat``'s proposal was declined since the last stroke (it may not propose again yet)."""
         return seat in self._declined
+
+    def concede(self, seat: int, abandoned: bool = False) -> Outcome:
+        """``seat`` concedes the match (``abandoned``: it left and the other claimed it); the other wins,
+        the game in play ends unfinished. Any time before the match is over, a lag due included."""
+        rules.check_player(seat, "seat")
+        if self.progress.over:
+            raise InputError("game: the match is over; no further action is possible.",
+                             "game: el encuentro ha terminado; ya no es posible ninguna acción.")
+        number = self.number if self.game is not None else None
+        self.proposal = None
+        self.progress.concede(seat, abandoned)
+        self._emit("on_concede", seat, number, abandoned)
+        self._end_match()
+        return Outcome(seat, ConcedeAction(abandoned), match_over=True)
 
     def warn(self, player: int) -> None:
         """Art. 24: the referee warns ``player``; his shots are timed for the rest of the match."""

@@ -201,3 +201,85 @@ def test_a_change_made_while_a_spectator_gets_its_first_view_reaches_it(client, 
         # of one action, made within a millisecond of the first: the page keeps it as strictly newer (sync.js)
         assert present["actions"] == first["actions"] and present["clock"]["now"] > first["clock"]["now"]
         assert [p["connected"] for p in watcher.receive_json()["view"]["players"]] == [False, False]
+
+
+def test_a_player_concedes_the_match_the_other_wins_it_rated_and_recorded(client) -> None:
+    import json
+
+    from bola8.game.record import replay
+
+    ana, ana_token = profile(client, "Ana")
+    luis, luis_token = profile(client, "Luis")
+    made = invitation(client, race=3, rated=True, profile=ana_token)
+    game, code, token0 = made["id"], made["invite"], made["seats"][0]["token"]
+    token1 = client.post(f"/api/games/{game}/join", json={"invite": code, "profile": luis_token}).json()["token"]
+    client.post(f"/api/games/{game}/lag", json={"speed": 2.4}, headers=bearer(token0))
+    assert client.post(f"/api/games/{game}/concede", headers=bearer("wrong")).status_code == 403
+    conceded = client.post(f"/api/games/{game}/concede?lang=en", headers=bearer(token1))
+    assert conceded.status_code == 200, conceded.text
+    view = conceded.json()["view"]
+    assert (view["winner"], view["result"], view["to_act"], view["score"]) == (0, "concession", None, [0, 0])
+    again = client.post(f"/api/games/{game}/concede?lang=en", headers=bearer(token0))
+    assert again.status_code == 409 and "over" in again.json()["error"]
+    board = client.get("/api/ratings").json()["players"]
+    assert [p["id"] for p in board] == [ana, luis]                 # a match conceded is lost like any other
+    assert client.get(f"/api/profiles/{luis}").json()["matches"][0]["won"] is False
+    lines = [dict(json.loads(text), _line=i + 1)
+             for i, text in enumerate(client.get(f"/api/games/{game}/record").text.splitlines())]
+    assert [line["type"] for line in lines[-2:]] == ["concede", "match_end"]
+    assert replay(lines).ok
+
+
+def test_a_match_abandoned_by_a_person_apart_is_claimed_once_he_has_been_away_long_enough(client, monkeypatch) -> None:
+    from bola8.server import games as games_module
+
+    made = invitation(client, race=2)
+    game, code, token0 = made["id"], made["invite"], made["seats"][0]["token"]
+    token1 = client.post(f"/api/games/{game}/join", json={"invite": code, "name": "Luis"}).json()["token"]
+    clock = [games_module.time.time()]
+    monkeypatch.setattr(games_module.time, "time", lambda: clock[0])
+    registry = client.app.state.services.games
+    with client.websocket_connect(f"/api/games/{game}/live") as ana_page:
+        ana_page.receive_json()
+        ana_page.send_json({"token": token0})
+        ana_page.receive_json()                                          # Ana is there
+        with client.websocket_connect(f"/api/games/{game}/live") as luis_page:
+            luis_page.receive_json()
+            luis_page.send_json({"token": token1})
+            ana_page.receive_json()                                      # and Luis
+            assert client.get(f"/api/games/{game}").json()["claim"] is None
+            client.post(f"/api/games/{game}/lag", json={"speed": 2.4}, headers=bearer(token0))
+            ana_page.receive_json()
+        gone = ana_page.receive_json()["view"]                           # Luis's page closed: the lag is his
+        assert gone["players"][1]["connected"] is False
+        assert gone["claim"]["seat"] == 1
+        start = gone["claim"]["from"] - games_module.CLAIM_AFTER_S
+        assert start == pytest.approx(clock[0], abs=1e-3)
+        clock[0] += games_module.CLAIM_AFTER_S - 1
+        early = client.post(f"/api/games/{game}/claim?lang=en", headers=bearer(token0))
+        assert early.status_code == 409 and "Luis" in early.json()["error"] and "1 s" in early.json()["error"]
+        assert client.post(f"/api/games/{game}/claim", headers=bearer(token1)).status_code == 409   # not his own
+        clock[0] += 2
+        claimed = client.post(f"/api/games/{game}/claim", headers=bearer(token0))
+        assert claimed.status_code == 200, claimed.text
+        view = claimed.json()["view"]
+        assert (view["winner"], view["result"], view["claim"]) == (0, "abandonment", None)
+    assert registry is not None
+
+
+def test_no_claim_against_a_player_whose_page_is_open_nor_in_a_hot_seat_or_against_a_bot(client) -> None:
+    made = invitation(client)
+    game, code, token0 = made["id"], made["invite"], made["seats"][0]["token"]
+    token1 = client.post(f"/api/games/{game}/join", json={"invite": code, "name": "Luis"}).json()["token"]
+    client.post(f"/api/games/{game}/lag", json={"speed": 2.4}, headers=bearer(token0))
+    with client.websocket_connect(f"/api/games/{game}/live") as luis_page:
+        luis_page.receive_json()
+        luis_page.send_json({"token": token1})
+        luis_page.receive_json()
+        there = client.post(f"/api/games/{game}/claim?lang=en", headers=bearer(token0))
+        assert there.status_code == 409 and there.json()["error"].startswith("claim: ")
+    hot = client.post("/api/games", json={"players": ["person", "person"]}).json()
+    assert hot["view"]["claim"] is None
+    assert client.post(f"/api/games/{hot['id']}/claim", headers=bearer(hot["seats"][0]["token"])).status_code == 409
+    bot = client.post("/api/games", json={"players": ["person", "bot"]}).json()
+    assert bot["view"]["claim"] is None

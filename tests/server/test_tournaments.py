@@ -169,6 +169,11 @@ def test_an_online_tournament_plays_games_between_the_players_profiles(client) -
     client.post(f"/api/games/{game}/lag", json={"speed": 2.4}, headers=bearer(seats[0]))
     client.post(f"/api/games/{game}/lag", json={"speed": 2.6}, headers=bearer(seats[1]))
     to_act = client.get(f"/api/games/{game}").json()["to_act"]["seat"]
+    assert client.get(f"/api/games/{game}").json()["tournament"] == tid
+    # the match is not conceded nor claimed by its players: its director decides (Art. 22)
+    for path in ("concede", "claim"):
+        refused = client.post(f"/api/games/{game}/{path}?lang=en", headers=bearer(seats[to_act]))
+        assert refused.status_code == 409 and "director" in refused.json()["error"]
     client.post(f"/api/games/{game}/declare", json={"what": "forfeit"}, headers=bearer(seats[to_act]))
     over = client.get(f"/api/tournaments/{tid}").json()
     assert over["status"] == "over" and over["winner"] == 1 - to_act

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -25,13 +26,18 @@ from bola8 import rules
 from bola8.errors import InputError
 from bola8.game import Game, Turn
 from bola8.game.match import MatchSettings
-from bola8.game.session import (Action, AnswerAction, ChoiceAction, DeclareAction, LagAction, MatchSession,
-                                Outcome, PlaceAction, ProposeAction, ShotAction)
+from bola8.game.session import (Action, AnswerAction, ChoiceAction, ConcedeAction, DeclareAction, LagAction,
+                                MatchSession, Outcome, PlaceAction, ProposeAction, ShotAction)
 from bola8.game.shot_clock import TurnTimer
 from bola8.players import BOT_LEVELS as BOT_LEVELS   # the bots the project has (bola8.players.make_player), one list
 
 if TYPE_CHECKING:
     from bola8.server.thinking import BotTask, StalemateTask
+
+# A person playing apart whose page has been closed this long while the match waits for him has abandoned
+# it: his opponent may claim it. Long enough to come back from a reload, a lost network or a phone call;
+# short enough that nobody waits for a player who left for good.
+CLAIM_AFTER_S = 120.0
 
 PLAYER_KINDS = ("person", "bot") + tuple(f"bot:{level}" for level in BOT_LEVELS)
 
@@ -72,6 +78,8 @@ def action_to_dict(seat: int, action: Action) -> dict[str, Any]:
         return {"seat": seat, "type": "propose", "what": action.what}
     if isinstance(action, AnswerAction):
         return {"seat": seat, "type": "answer", "accept": action.accept}
+    if isinstance(action, ConcedeAction):
+        return {"seat": seat, "type": "concede", "abandoned": action.abandoned}
     return {"seat": seat, "type": "declare", "what": action.what}
 
 
@@ -95,6 +103,8 @@ def action_from_dict(data: dict[str, Any]) -> tuple[int, Action]:
         return seat, ProposeAction(str(data["what"]))
     if kind == "answer":
         return seat, AnswerAction(bool(data["accept"]))
+    if kind == "concede":
+        return seat, ConcedeAction(bool(data["abandoned"]))
     return seat, DeclareAction(str(data["what"]))
 
 
@@ -157,6 +167,10 @@ class LiveGame:
         self.rated = bool(params.get("rated", False))
         self.public = bool(params.get("public", False))
         self.invite: str | None = params.get("invite")            # the digest of the invitation's code
+        # since when each seat has had no live connection, as this server saw it (None: it has one); a game
+        # built here knows no better than its building time
+        built_at = time.time()
+        self.away_since: list[float | None] = [built_at, built_at]
 
     @staticmethod
     def record_header(params: dict[str, Any], actions: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
@@ -191,6 +205,30 @@ class LiveGame:
         """The invited person takes ``seat`` (an action of the game: counted, stored, applied again)."""
         self.names[seat], self.profiles[seat], self.tokens[seat] = name, profile, digest
         self.actions += 1
+
+    @property
+    def in_tournament(self) -> bool:
+        """A tournament's online match: its director ends it otherwise than by play (Art. 22), not its players."""
+        return self.params.get("tournament") is not None
+
+    def presence_changed(self, present: Sequence[bool], now: float) -> None:
+        """Who has a live connection now: a seat that has just lost its last one is away from ``now``."""
+        for seat in (0, 1):
+            if present[seat]:
+                self.away_since[seat] = None
+            elif self.away_since[seat] is None:
+                self.away_since[seat] = now
+
+    def claim(self, present: Sequence[bool]) -> tuple[int, float] | None:
+        """The seat that may be found to have abandoned the match, and from when its opponent may claim it:
+        between two persons apart (an invitation's game), the seat the match waits for, while none of its
+        pages is open - :data:`CLAIM_AFTER_S` after the later of its going away and its turn coming. None
+        otherwise (a hot seat is one device; a bot never leaves)."""
+        now = self.session.to_act()
+        away = None if now is None else self.away_since[now.seat]
+        if now is None or away is None or present[now.seat] or self.invite is None or self.invite_open:
+            return None
+        return now.seat, max(away, self.timer.started or 0.0) + CLAIM_AFTER_S
 
     @property
     def has_person(self) -> bool:

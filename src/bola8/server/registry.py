@@ -315,9 +315,7 @@ class GameRegistry:
         if counts == [0, 0]:
             del self.present[game_id]
         self.store.announce(f"presence:{game_id}:{counts[0]}:{counts[1]}")
-        game = self.live.get(game_id)
-        if game is not None:
-            self.publish(game, [])
+        self._presence_changed(game_id)
 
     def present_elsewhere(self, server: str, game_id: str, counts: list[int]) -> None:
         """Another server announced the live connections it holds of a game's seats."""
@@ -326,16 +324,20 @@ class GameRegistry:
             held.pop(game_id, None)
         else:
             held[game_id] = counts
-        game = self.live.get(game_id)
-        if game is not None:
-            self.publish(game, [])
+        self._presence_changed(game_id)
 
     def server_gone(self, server: str) -> None:
         """Another server stopped announcing itself: the connections it held are gone."""
         for game_id in self.elsewhere.pop(server, {}):
-            game = self.live.get(game_id)
-            if game is not None:
-                self.publish(game, [])
+            self._presence_changed(game_id)
+
+    def _presence_changed(self, game_id: str) -> None:
+        """The game in memory learns who is there now (how long a player has been away), and its spectators
+        see it."""
+        game = self.live.get(game_id)
+        if game is not None:
+            game.presence_changed(self.presence(game_id), time.time())
+            self.publish(game, [])
 
     def presence(self, game_id: str) -> list[bool]:
         """Whether each seat has a live connection, to this server or to another sharing the store."""
@@ -358,6 +360,7 @@ class GameRegistry:
             del self.live[game_id]
 
     def _hold(self, game: LiveGame) -> None:
+        game.presence_changed(self.presence(game.id), time.time())     # who is there as it enters memory
         self.live[game.id] = game
         self.live.move_to_end(game.id)
         if len(self.live) <= self.capacity:

@@ -29,6 +29,7 @@ def ruling_dict(ruling: rules.Ruling, lang: str) -> dict[str, Any]:
 def game_view(live: LiveGame, lang: str, connected: list[bool] | None = None) -> dict[str, Any]:
     """VIEW (docs/server-api.md); ``connected``: whether each seat has a live connection now."""
     present = connected or [False, False]
+    claim = live.claim(present)
     session = live.session
     game = session.game
     progress = session.progress
@@ -73,6 +74,10 @@ def game_view(live: LiveGame, lang: str, connected: list[bool] | None = None) ->
         "public": live.public,
         # Art. 21.2: a seat proposes a stalemate and waits for the other's answer
         "proposal": None if session.proposal is None else session.proposal.to_dict(),
+        # a tournament's online match (its players neither concede nor claim it: its director decides)
+        "tournament": live.params.get("tournament"),
+        # a person apart the match waits for, whose page is closed: from when the other may claim the match
+        "claim": None if claim is None else {"seat": claim[0], "from": round(claim[1], 3)},
         "bot": None if now is None or not live.is_bot(now.seat) else {
             "seat": now.seat, "thinking_since": live.thinking_since},
     }

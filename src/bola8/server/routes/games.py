@@ -8,6 +8,7 @@ may read a game, its shots, its record, and watch it live.
 from __future__ import annotations
 
 import json
+import math
 import time
 from typing import Any, Literal
 
@@ -16,12 +17,12 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import Field, StrictBool
 
-from bola8.game.session import (Action, AnswerAction, ChoiceAction, DeclareAction, LagAction, PlaceAction,
-                                ProposeAction, ShotAction)
+from bola8.game.session import (Action, AnswerAction, ChoiceAction, ConcedeAction, DeclareAction, LagAction,
+                                PlaceAction, ProposeAction, ShotAction)
 from bola8.server.deps import CREATES, LangDep, Services, ServicesDep, TokenDep, services_of
 from bola8.server.errors import ApiError, forbidden, over
 from bola8.server import invitations
-from bola8.server.games import LiveGame
+from bola8.server.games import CLAIM_AFTER_S, LiveGame
 from bola8.server.invitations import make_game
 from bola8.server.hints import DEFAULT_LEVEL, DEFAULT_TOP, answer, check_query
 from bola8.server.live import serve_live
@@ -230,6 +231,47 @@ async def answer_proposal(game_id: str, body: AnswerBody, s: ServicesDep, lang: 
     if s.games.seat_of(game_id, token) != 1 - proposal.by:
         raise forbidden(f"seat {1 - proposal.by}")
     return act(s, game_id, token, AnswerAction(body.accept), lang)
+
+
+@router.post("/{game_id}/concede")
+async def concede(game_id: str, s: ServicesDep, lang: LangDep, token: TokenDep) -> Response:
+    """The seat concedes the match: it ends now, the other seat winning with the score as it stands (a
+    rated match counts as lost, like any other)."""
+    not_in_tournament(s.games.load(game_id))
+    return act(s, game_id, token, ConcedeAction(), lang)
+
+
+def not_in_tournament(game: LiveGame) -> None:
+    """A tournament's match is not conceded nor claimed by its players: its director decides (Art. 22)."""
+    if game.in_tournament:
+        raise ApiError(409, "game: a tournament's match ends by play or by the director's decision (Art. 22); "
+                            "ask the director.",
+                       "game: un encuentro de torneo termina jugando o por decisión del director deportivo "
+                       "(Art. 22); consúltelo con él.")
+
+
+@router.post("/{game_id}/claim")
+async def claim(game_id: str, s: ServicesDep, lang: LangDep, token: TokenDep) -> Response:
+    """The match claimed from a person apart who abandoned it: the match waits for him, and none of his
+    pages has been open for ``CLAIM_AFTER_S`` (VIEW ``claim``). It ends as his concession."""
+    game, seat = seated(s, game_id, token, ConcedeAction(abandoned=True))
+    not_in_tournament(game)
+    due = game.claim(s.games.presence(game_id))
+    if due is None or due[0] == seat:
+        raise ApiError(409, "claim: the match does not wait for an opponent who left; it can be claimed only "
+                            "while it waits for a person apart whose page is closed.",
+                       "claim: el encuentro no espera a un rival que se haya ido; solo se reclama mientras "
+                       "espera a una persona que juega desde otro dispositivo y tiene la página cerrada.")
+    absent, start = due
+    wait = math.ceil(start - time.time())
+    if wait > 0:
+        name = game.names[absent]
+        raise ApiError(409, f"claim: {name} may still come back; the match can be claimed once they have been "
+                            f"away for {CLAIM_AFTER_S:.0f} s, in {wait} s.",
+                       f"claim: {name} aún puede volver; el encuentro se puede reclamar cuando lleve "
+                       f"{CLAIM_AFTER_S:.0f} s fuera, dentro de {wait} s.")
+    played = s.games.commit(game, absent, ConcedeAction(abandoned=True))
+    return json_answer(s.games.answer(game, played, None, lang))
 
 
 @router.post("/{game_id}/advance")

@@ -249,6 +249,7 @@ def test_a_rated_match_from_the_lobby_ends_and_the_leaderboard_shows_both(device
     entry = pedro.page.get_by_test_id(f"lobby-{game}")
     expect(entry).to_contain_text("Marta")
     expect(entry).to_contain_text("rated")
+    expect(pedro.page.get_by_test_id(f"lobby-rating-{game}")).to_have_text(" · no rated match yet")
     pedro.page.get_by_test_id(f"lobby-join-{game}").click()      # one tap: a public invitation needs no code
     on_game(pedro.page, game)
     on_game(marta.page, game)
@@ -398,3 +399,42 @@ def test_presence_is_told_only_between_persons_apart(devices: Callable[[str, str
     assert text(apart, []) == "Ana: en línea · Luis: sin conexión"
     assert text({**apart, "invitation": False}, [0, 1]) == "" and text({**apart, "invitation": False}, []) == ""
     assert text({**apart, "invite_open": True}, [0]) == ""
+
+
+def test_a_player_gone_while_the_match_waits_and_a_match_conceded(devices: Callable[[str, str], Device]) -> None:
+    """The match, not a rack: Luis's page closes when the lag is his - Ana is told how long until she may
+    claim the match; he comes back, and Ana concedes the match from her device - both see who won and why."""
+    ana, luis = devices("desktop", "es"), devices("desktop", "en")
+    link, game = invite(ana.page, "Ana", race=2)
+    luis.page.goto(path_of(link))
+    luis.page.get_by_test_id("join-name").fill("Luis")
+    luis.page.get_by_test_id("join-sit").click()
+    on_game(luis.page, game)
+    on_game(ana.page, game)
+    presence(ana.page, "Luis está en línea")
+    expect(ana.page.get_by_test_id("claim-box")).to_be_hidden()
+    act(ana.page, set())                                   # Ana's lag: the match now waits for Luis's
+    ana.page.wait_for_function("() => { const a = window.bola8.screen.view.to_act; return a && a.seat === 1; }")
+    now = seat_to_act(ana.page, game)
+    assert now is not None and now["seat"] == 1 and now["action"] == "lag", now
+    luis.page.close()
+    presence(ana.page, "Esperando a Luis…")
+    expect(ana.page.get_by_test_id("claim-text")).to_have_text(
+        re.compile(r"^Luis se ha ido y el encuentro le espera: si no vuelve, podrá reclamarlo en 1[0-2]\d s\.$"))
+    expect(ana.page.get_by_test_id("claim")).to_be_hidden()           # not before the two minutes
+    # he comes back: nothing to claim
+    luis.page = luis.open()
+    luis.page.goto(f"/#/game/{game}")
+    on_game(luis.page, game)
+    presence(ana.page, "Luis está en línea")
+    expect(ana.page.get_by_test_id("claim-box")).to_be_hidden()
+    # Ana concedes the match (not her turn: a match is conceded any time); the question on Luis's page goes
+    ana.page.get_by_test_id("concede-match").click()
+    expect(ana.page.get_by_test_id("concede-match-dialog")).to_contain_text("Luis lo gana ahora")
+    ana.page.get_by_test_id("dialog-concede").click()
+    expect(ana.page.get_by_test_id("match-result")).to_have_text("Luis gana el encuentro: Ana lo concede (0–0)")
+    expect(luis.page.get_by_test_id("match-result")).to_have_text("Luis wins the match: Ana concedes it (0–0)")
+    expect(luis.page.locator("dialog.modal")).to_have_count(0)
+    expect(ana.page.get_by_test_id("concede-match")).to_be_hidden()
+    view = ana.page.evaluate(f"async () => (await (await fetch('/api/games/{game}')).json())")
+    assert (view["winner"], view["result"], view["to_act"]) == (1, "concession", None)

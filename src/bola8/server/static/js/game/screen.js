@@ -14,7 +14,7 @@
 // copy of this page's own answer, a proposal, a clock tick) changes nothing the person has set.
 import { t, lang } from "../i18n.js";
 import { get, post, seatsOf, live, ApiError } from "../api.js";
-import { el, clear, toast } from "../dom.js";
+import { el, clear, toast, dialog } from "../dom.js";
 import { TableView, tableGeometry } from "../table.js";
 import { numberKeys } from "../anim.js";
 import { StrokeControls, pullStrip, miscueLimit } from "../controls.js";
@@ -79,6 +79,11 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   const declareBox = el("div", { class: "declare" },
     el("button", { type: "button", class: "small", "data-testid": "declare-stalemate", onclick: () => declare("stalemate") }, declarationLabel("stalemate")),
     el("button", { type: "button", class: "small danger", "data-testid": "declare-forfeit", onclick: () => declare("forfeit") }, t("concede")));
+  // the match, not a rack: conceded by a player of this page, or claimed from a person apart who left it
+  const concedeMatchBtn = el("button", { type: "button", class: "small danger", "data-testid": "concede-match", onclick: () => concedeMatch() }, t("concede_match"));
+  const claimText = el("span", { "data-testid": "claim-text" });
+  const claimBtn = el("button", { type: "button", class: "small danger", "data-testid": "claim", onclick: () => claimMatch() }, t("claim"));
+  const claimBox = el("div", { class: "claim-line", "data-testid": "claim-box", role: "status", hidden: true }, claimText, " ", claimBtn);
   const speedSel = el("select", { "data-testid": "anim-speed", "aria-label": t("anim_speed") },
     [...SPEEDS, ["0", t("anim_instant")]].map(([v, label]) =>
       el("option", { value: v, selected: v === (localStorage.getItem("bola8.speed") || "1") }, label)));
@@ -102,8 +107,8 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   const behindText = el("span", {});
   const behind = el("div", { class: "behind", "data-testid": "behind", role: "status", hidden: true }, behindText,
     el("button", { type: "button", class: "small", "data-testid": "catch-up", onclick: () => catchUp() }, t("catch_up")));
-  const dock = el("section", { class: "dock", "data-testid": "dock" }, overBox, status, presence, behind, clockLine, hint, aimGroup, placeGroup, coach.element);
-  const extras = el("div", { class: "extras" }, declareBox,
+  const dock = el("section", { class: "dock", "data-testid": "dock" }, overBox, status, presence, claimBox, behind, clockLine, hint, aimGroup, placeGroup, coach.element);
+  const extras = el("div", { class: "extras" }, declareBox, el("div", { class: "declare" }, concedeMatchBtn),
     el("details", { class: "box", open: true }, el("summary", {}, t("history")),
       el("div", { class: "row" }, el("label", { class: "inline" }, t("anim_speed"), speedSel), soundBtn, helpBtn),
       el("label", { class: "check" }, pathsBox, t("show_paths")), historyList, fromStart),
@@ -189,7 +194,7 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   });
   hooks.onLeave(() => {
     window.removeEventListener("resize", onResize); observer.disconnect();
-    stopLive(); clearInterval(g.pollTimer); clearInterval(g.clockTimer);
+    stopLive(); clearInterval(g.pollTimer); clearInterval(g.clockTimer); clearInterval(g.claimTimer);
     replay.token += 1; replay.state = null; player.finish();
   });
 
@@ -329,7 +334,8 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     }
     g.gamesSeen = games.length;
     renderHud(hud, v, meta);
-    if (!v.to_act) overCard();
+    // the match is over (a rack won, or the match conceded or claimed): no question is left to answer
+    if (!v.to_act) { document.querySelectorAll("dialog.modal").forEach((d) => d.remove()); overCard(); }
     refresh("view");
     startClock();
     if ((g.mode === "lag" || g.mode === "choice") && g.asked !== v.actions) {
@@ -400,6 +406,44 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     if (res && res.stalemate && !res.stalemate.accepted) toast(res.stalemate.reason, "info");
   }
 
+  // the whole match conceded by the seat this page acts for (the one to act when it holds both): the
+  // other wins with the score as it stands, and a rated match counts as lost
+  async function concedeMatch() {
+    const v = g.view, act = v && v.to_act;
+    if (!act) return;
+    const me = mine(act.seat) ? act.seat : Number(Object.keys(g.seats).find((seat) => g.seats[seat]));
+    const text = [t("concede_match_confirm", { p: v.players[1 - me].name }), v.rated ? t("concede_match_rated") : null].filter(Boolean).join(" ");
+    const ok = await dialog(t("concede_match"), el("p", {}, text), [[t("cancel"), null], [t("confirm"), "concede", "primary danger"]], "concede-match-dialog");
+    if (ok) await send({ path: "concede" });
+  }
+
+  // the match claimed from a person apart who left it while it waited for him (VIEW.claim)
+  async function claimMatch() {
+    const c = g.view && g.view.claim;
+    if (!c) return;
+    const ok = await dialog(t("claim"), el("p", {}, t("claim_confirm", { p: g.view.players[c.seat].name })), [[t("cancel"), null], [t("confirm"), "claim", "primary danger"]], "claim-dialog");
+    if (ok) await send({ path: "claim" });
+  }
+
+  // A person apart gone while the match waits for him, told to the other player: the seconds until
+  // the match may be claimed (by the server's clock), then the button to claim it.
+  function showClaim(v) {
+    clearInterval(g.claimTimer); g.claimTimer = null;
+    const c = v && v.claim;
+    claimBox.hidden = !(c && !replay.on && mine(1 - c.seat) && !mine(c.seat));
+    if (claimBox.hidden) return;
+    const name = v.players[c.seat].name;
+    const tick = () => {
+      const left = Math.ceil(c.from - (Date.now() / 1000 + (g.clockOffset || 0)));
+      claimText.textContent = left > 0 ? t("claim_wait", { p: name, s: left }) : t("claim_ready", { p: name });
+      claimBtn.hidden = left > 0;
+      claimBtn.disabled = !!g.sending;
+      if (left <= 0) { clearInterval(g.claimTimer); g.claimTimer = null; }
+    };
+    tick();
+    if (claimBtn.hidden) g.claimTimer = setInterval(tick, 1000);
+  }
+
   safety.addEventListener("click", () => { if (g.mode === "shot") { callSafety(g); updatePanel(); draw(); } });
   shootBtn.addEventListener("click", () => shoot());
   placeBtn.addEventListener("click", () => placeCue());
@@ -423,8 +467,11 @@ export async function showGame(root, id, meta, hooks, route = {}) {
   function overCard() {
     const v = g.view;
     if (v.winner === null || v.winner === undefined) return;
+    const score = { w: v.players[v.winner].name, l: v.players[1 - v.winner].name, a: v.score[v.winner], b: v.score[1 - v.winner] };
+    // a match conceded or abandoned says so: the score alone would not explain the winner
+    const ended = { concession: "match_conceded", abandonment: "match_abandoned" }[v.result];
     clear(overBox).append(
-      el("h2", {}, t("game_over")), el("p", { class: "final" }, t("match_won", { p: v.players[v.winner].name, a: v.score[v.winner], b: v.score[1 - v.winner] })),
+      el("h2", {}, t("game_over")), el("p", { class: "final", "data-testid": "match-result" }, ended ? t(ended, score) : t("match_won", { p: score.w, a: score.a, b: score.b })),
       el("div", { class: "row" }, el("a", { href: "#/", class: "button primary" }, t("new_game_screen")),
         el("a", { href: `#/game/${id}/from-start`, class: "button" }, t("watch_from_start")), download.cloneNode(true)));
   }
@@ -564,6 +611,9 @@ export async function showGame(root, id, meta, hooks, route = {}) {
     strip.hidden = mode !== "shot";
     if (aimGroup.hidden) spinSheet.hidden = true;
     declareBox.hidden = !(act && mine(act.seat) && (mode === "shot" || mode === "place"));
+    concedeMatchBtn.hidden = !(act && Object.values(g.seats).some(Boolean) && !v.invite_open && !v.tournament && !replay.on);
+    concedeMatchBtn.disabled = !!g.sending;
+    showClaim(v);
     for (const b of declareBox.querySelectorAll("button")) b.disabled = !!g.sending;
     if (mode === "shot") hint.textContent = t("aim_hint");
     else if (mode === "place") hint.textContent = `${t(placeRule(v))} ${t("place_hint")}`;

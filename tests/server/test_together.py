@@ -74,6 +74,16 @@ def test_the_lobby_lists_public_invitations_and_joining_one_needs_no_code(client
         assert socket.receive_json()["games"] == []
     assert client.get("/api/lobby").json()["games"] == []
     assert private["id"] not in [g["id"] for g in client.get("/api/lobby").json()["games"]]
+    assert listed[0]["maker"] is None                     # Ana made it under no profile
+
+
+def test_the_lobby_shows_the_rating_of_the_profile_an_invitation_was_made_under(client) -> None:
+    marta, marta_token = profile(client, "Marta")
+    made = invitation(client, public=True, rated=True, profile=marta_token)
+    entry = next(g for g in client.get("/api/lobby").json()["games"] if g["id"] == made["id"])
+    assert entry["profile"] == marta and entry["maker"] == {
+        "id": marta, "name": "Marta", "kind": "person", "rating": {"rating": 1500.0, "deviation": 500.0},
+        "rated_matches": 0}
 
 
 def test_presence_says_who_is_connected(client) -> None:

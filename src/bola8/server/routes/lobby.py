@@ -10,6 +10,7 @@ from fastapi import APIRouter, WebSocket
 
 from bola8.server.deps import Services, ServicesDep, services_of
 from bola8.server.live import serve_live
+from bola8.server.profiles import summary
 from bola8.server.routing import StrictRoute
 
 router = APIRouter(route_class=StrictRoute, prefix="/api/lobby", tags=["lobby"])
@@ -19,12 +20,15 @@ SHOWN = 50
 
 
 def lobby(s: Services) -> dict[str, Any]:
-    """The lobby: each waiting public invitation - who made it, the race, table, rules, whether rated."""
+    """The lobby: each waiting public invitation - who made it (with the rating of the profile he plays
+    under: whom one sits down against), the race, table, rules, whether rated."""
     games = []
     for game_id, params, made in s.store.lobby(time.time() - FRESH_S, SHOWN):
+        profile_id = (params.get("profiles") or [None])[0]
+        maker = None if profile_id is None else s.store.profile(profile_id)
         games.append({"id": game_id, "players": [params["names"][0], None], "race": params["race"],
                       "table": params["table"], "ruleset": params["ruleset"], "rated": bool(params.get("rated")),
-                      "created": made, "profile": (params.get("profiles") or [None])[0]})
+                      "created": made, "profile": profile_id, "maker": None if maker is None else summary(maker)})
     return {"games": games}
 
 

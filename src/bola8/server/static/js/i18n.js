@@ -474,6 +474,7 @@ const WORDS = {
   lobby_play: ["Jugar", "Play"],
   lobby_yours: ["Es la suya", "It is yours"],
   lobby_needs_profile: ["Puntuable: necesita un perfil", "Rated: needs a profile"],
+  lobby_unrated: ["sin partidas puntuables aún", "no rated match yet"],
   lobby_play_with: ["Jugar contra {p}", "Play against {p}"],
   ago_now: ["ahora mismo", "just now"],
   ago_min: ["hace {n} min", "{n} min ago"],

@@ -26,6 +26,9 @@ export function showLobby(root, hooks, go) {
     for (const g of games) {
       const maker = g.players[0];
       const words = [t("match_terms", { n: g.race, t: g.table }), g.rated ? t("rated_tag") : null, agoText(g.created)].filter(Boolean).join(" · ");
+      // the maker's rating (his profile's), to pick an opponent of one's level; new profiles say so
+      const r = g.maker && g.maker.rating;
+      const rating = !r ? null : g.maker.rated_matches ? t("rating_value", { r: Math.round(r.rating), d: Math.round(r.deviation) }) : t("lobby_unrated");
       const yours = seatsOf(g.id).length > 0;
       const needsProfile = g.rated && !profile;
       const action = yours
@@ -33,7 +36,8 @@ export function showLobby(root, hooks, go) {
         : el("button", { type: "button", class: "primary small", disabled: needsProfile, "data-testid": `lobby-join-${g.id}`,
           "aria-label": t("lobby_play_with", { p: maker }), onclick: (ev) => sit(g, ev.currentTarget) }, t("lobby_play"));
       list.append(el("li", { "data-testid": `lobby-${g.id}` },
-        el("div", {}, el("strong", {}, maker), el("div", { class: "hint" }, words),
+        el("div", {}, el("strong", {}, maker), rating ? el("span", { class: "rating", "data-testid": `lobby-rating-${g.id}` }, ` · ${rating}`) : null,
+          el("div", { class: "hint" }, words),
           needsProfile ? el("div", { class: "hint" }, t("lobby_needs_profile"), " ", el("a", { href: "#/profile" }, t("profile_make"))) : null),
         action));
     }

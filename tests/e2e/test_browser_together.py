@@ -114,9 +114,13 @@ def on_game(page: Page, game: str) -> None:
 
 
 def act(page: Page, seen: set[str]) -> str:
-    """``take_turn`` on a device; when it waits in vain, what that page was doing."""
+    """``take_turn`` on a device, returning once the server has taken the action (the page holds a newer
+    view), so that who acts next is read after it; when it waits in vain, what that page was doing."""
     try:
-        return take_turn(page, seen)
+        before = d.screen(page, "s.view.actions")
+        kind = take_turn(page, seen)
+        page.wait_for_function(f"() => window.bola8.screen.view.actions > {before}")
+        return kind
     except PlaywrightTimeout as error:
         state = page.evaluate("() => { const s = window.bola8.screen; return s && {mode: s.mode, busy: s.busy, "
                               "animating: s.animating, actions: s.view.actions, to_act: s.view.to_act, views: s.views, "

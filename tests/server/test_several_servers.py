@@ -116,20 +116,25 @@ def test_a_game_made_on_one_server_is_joined_and_played_on_the_other_live_on_bot
 
 def test_a_bot_action_is_played_once_and_a_killed_server_loses_nothing(postgres_url: str) -> None:
     with servers(postgres_url) as (one, two):
-        made = one.call("POST", "/api/games", {"players": ["bot", "bot"], "race": 4, "seed": 9})
+        made = one.call("POST", "/api/games", {"players": ["bot", "bot"], "race": 5, "seed": 9})
         game = made["id"]
         two.call("GET", f"/api/games/{game}")                    # the second server holds it too: both may play
-        before = until(lambda: (lambda v: v["actions"] if v["actions"] >= 12 else 0)(
+        # killed early in the match (a race to 5 is dozens of actions; a loaded machine polls slowly)
+        before = until(lambda: (lambda v: v["actions"] if v["actions"] >= 8 else 0)(
             one.call("GET", f"/api/games/{game}")))
-        one.stop(signal.SIGKILL)                                  # killed in the middle of the match (race to 4)
+        one.stop(signal.SIGKILL)
         assert two.call("GET", f"/api/games/{game}")["to_act"] is not None, "the match ended before the kill"
         until(lambda: two.call("GET", f"/api/games/{game}")["to_act"] is None, timeout=240)
         final = two.call("GET", f"/api/games/{game}")
         assert final["actions"] > before and final["winner"] in (0, 1)
         played = [re.findall(rf"game {game}, action (\d+): played", server.text()) for server in (one, two)]
         numbers = [int(n) for found in played for n in found]
-        # every action of the match was a bot's, each played by one server: none twice, none missing
-        assert sorted(numbers) == list(range(final["actions"])), (played, final["actions"])
+        # every action of the match was a bot's, each played by one server: none twice, and none missing but
+        # one the killed server may have committed in the instant between its commit and its log line
+        assert len(numbers) == len(set(numbers)), played
+        missing = set(range(final["actions"])) - set(numbers)
+        assert len(missing) <= 1 and all(n >= before - 1 for n in missing), (played, before)
+        assert set(numbers) <= set(range(final["actions"])), (played, final["actions"])
         assert all(played), "both servers played some of the bots' actions"
         text = urllib.request.urlopen(f"http://127.0.0.1:{two.port}/api/games/{game}/record").read().decode()
         from bola8.game.record import replay

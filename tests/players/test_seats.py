@@ -55,9 +55,12 @@ def test_a_rack_is_played_the_same_from_either_seat() -> None:
 
 
 @pytest.mark.slow
-def test_the_look_ahead_reads_groups_and_turn_from_the_shooter(spec) -> None:
+@pytest.mark.parametrize("level", ["pro", "champion"])
+def test_the_look_ahead_reads_groups_and_turn_from_the_shooter(spec, level: str) -> None:
     # A late position: the shooter's group (2, 5) and the other's (11, 14), the 8; the pro level looks
-    # ahead. The same position with seats exchanged (shooter 1, groups swapped) must be played alike.
+    # ahead, the champion also plays kisses and jumps, confirms its finalists on fresh samples and
+    # weighs two-way shots. The same position with seats exchanged (shooter 1, groups swapped) must be
+    # played alike.
     layout = freeze({0: (0.5, 1.0), 2: (0.9, 2.1), 5: (0.3, 1.6), 8: (1.0, 0.9), 11: (0.2, 0.4), 14: (0.7, 2.3)})
 
     def position(shooter: int) -> Game:
@@ -66,9 +69,9 @@ def test_the_look_ahead_reads_groups_and_turn_from_the_shooter(spec) -> None:
                                        "shooter": shooter, "breaker": shooter})
         return Game(spec=spec, state=state, balls=layout)
 
-    a, b = make_player("bot:pro", seed=5), make_player("bot:pro", seed=6)
+    a, b = make_player(f"bot:{level}", seed=5), make_player(f"bot:{level}", seed=6)
     seat0, end0 = played(position(0), a, b)
-    a, b = make_player("bot:pro", seed=5), make_player("bot:pro", seed=6)
+    a, b = make_player(f"bot:{level}", seed=5), make_player(f"bot:{level}", seed=6)
     seat1, end1 = played(position(1), b, a)
     assert len(seat0) >= 2 and seat0 == seat1
     assert end0.state.winner == 1 - end1.state.winner

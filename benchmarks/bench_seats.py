@@ -1,0 +1,80 @@
+"""Does a bot play the same from either seat? Whole racks of a level against itself, played twice.
+
+    .venv/bin/python benchmarks/bench_seats.py [--level champion] [--racks 903,904,905,906]
+
+Each rack is played once with bot A (seed 11) in seat 0 breaking and bot B (seed 22) in seat 1, then
+with the seats exchanged (B in seat 0, A in seat 1 breaking): the same rack, the same bots, the same
+draws, only the seat numbers differ. Every stroke as intended, call, ball-in-hand place and option must
+then be the same, action for action; the first difference is printed. A seat-dependent error in the
+bot (whose turn the look-ahead thinks it is, a group or a sign read from seat 0's side, a seed) shows
+as a difference; identical racks rule it out for every decision they contain. ``tests/players/
+test_seats.py`` checks the same on one rack of the beginner and a late position of the pro and the
+champion; this plays whole racks of any level (the champion's take a minute or two each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+
+def observer() -> Any:
+    """An observer recording what each player did, without saying which seat he sat in."""
+    from bola8.game.match import NullObserver
+
+    class Actions(NullObserver):
+
+        def __init__(self) -> None:
+            self.rows: list[tuple[Any, ...]] = []
+
+        def on_turn(self, turn: Any, choice: Any) -> None:
+            intended = getattr(choice, "intended", None)
+            self.rows.append((turn.kind, intended, None if turn.call is None else turn.call.to_dict(),
+                              choice if isinstance(choice, str) else None))
+
+        def on_place(self, player: int, point: Any, game: Any) -> None:
+            self.rows.append(("place", point))
+
+    return Actions()
+
+
+def main(argv: list[str] | None = None) -> int:
+    from bola8.game import Game
+    from bola8.game.match import play_game
+    from bola8.players import make_player
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", default="champion")
+    parser.add_argument("--racks", default="903,904,905,906", help="rack seeds, comma-separated")
+    args = parser.parse_args(argv)
+    identical = 0
+    racks = [int(r) for r in args.racks.split(",")]
+    for rack_seed in racks:
+        t0 = time.perf_counter()
+        runs = []
+        for breaker in (0, 1):
+            a = make_player(f"bot:{args.level}", seed=11)
+            b = make_player(f"bot:{args.level}", seed=22)
+            actions = observer()
+            seats = [a, b] if breaker == 0 else [b, a]
+            end = play_game(Game.new("9ft", rack_seed=rack_seed, breaker=breaker), seats, actions)  # type: ignore[arg-type]
+            runs.append((actions.rows, end.state))
+        (first, end0), (second, end1) = runs
+        diff = next((i for i, (x, y) in enumerate(zip(first, second)) if x != y), None)
+        same = first == second
+        identical += same
+        winner = "-" if end0.winner is None else ("the breaker" if end0.winner == 0 else "the other")
+        mirrored = end0.winner == (None if end1.winner is None else 1 - end1.winner)
+        print(f"rack {rack_seed}: {len(first)} / {len(second)} actions, identical: {same}, won by {winner} "
+              f"(mirrored: {mirrored}), {time.perf_counter() - t0:.0f} s", flush=True)
+        if diff is not None:
+            print(f"  first difference at action {diff}:\n    seat 0 breaking: {first[diff]}\n"
+                  f"    seat 1 breaking: {second[diff]}")
+    print(f"{identical} of {len(racks)} racks played identically from either seat")
+    return 0 if identical == len(racks) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,6 +1,6 @@
 """Does a bot play the same from either seat? Whole racks of a level against itself, played twice.
 
-    .venv/bin/python benchmarks/bench_seats.py [--level champion] [--racks 903,904,905,906]
+    .venv/bin/python benchmarks/bench_seats.py [--level champion] [--racks 903,904,905,906] [--breaks 1000]
 
 Each rack is played once with bot A (seed 11) in seat 0 breaking and bot B (seed 22) in seat 1, then
 with the seats exchanged (B in seat 0, A in seat 1 breaking): the same rack, the same bots, the same
@@ -10,6 +10,10 @@ bot (whose turn the look-ahead thinks it is, a group or a sign read from seat 0'
 as a difference; identical racks rule it out for every decision they contain. ``tests/players/
 test_seats.py`` checks the same on one rack of the beginner and a late position of the pro and the
 champion; this plays whole racks of any level (the champion's take a minute or two each).
+
+``--breaks N``: also the level's break on the arena's first N racks (``bench_bot_break.py``'s racks), once
+with seat 0 breaking and once with seat 1, the same noise draw: the balls must come to rest in the same
+places and the referee rule the same.
 """
 
 from __future__ import annotations
@@ -48,7 +52,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="champion")
     parser.add_argument("--racks", default="903,904,905,906", help="rack seeds, comma-separated")
+    parser.add_argument("--breaks", type=int, default=0, help="breaks compared from either seat")
     args = parser.parse_args(argv)
+    if args.breaks:
+        same_breaks = breaks_alike(args.level, args.breaks)
+        print(f"{same_breaks} of {args.breaks} breaks identical from seat 0 and seat 1", flush=True)
     identical = 0
     racks = [int(r) for r in args.racks.split(",")]
     for rack_seed in racks:
@@ -73,7 +81,30 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  first difference at action {diff}:\n    seat 0 breaking: {first[diff]}\n"
                   f"    seat 1 breaking: {second[diff]}")
     print(f"{identical} of {len(racks)} racks played identically from either seat")
-    return 0 if identical == len(racks) else 1
+    return 0 if identical == len(racks) and (not args.breaks or same_breaks == args.breaks) else 1
+
+
+def breaks_alike(level: str, count: int) -> int:
+    """How many of the level's breaks on the arena's first ``count`` racks end alike from either seat."""
+    import random
+
+    from bola8.game import Game
+    from bola8.players import make_player
+    from bola8.players.arena import derived_seed
+
+    bot: Any = make_player(f"bot:{level}", seed=0)
+    plan = bot.break_plan(Game.new("9ft"))
+    same = 0
+    for rack in range(count):
+        rack_seed = derived_seed(1, "rack", rack)
+        ends = []
+        for breaker in (0, 1):
+            game = Game.new("9ft", breaker=breaker, rack_seed=rack_seed).place_cue_ball(*plan.spot)
+            turn = game.play(bot.noise.perturb(plan.strike, random.Random(rack_seed)))
+            ends.append((dict(turn.game.layout), [(r.article, r.code) for r in turn.ruling.reasons],
+                         turn.ruling.turn_passes, turn.game.state.shooter == breaker))
+        same += ends[0] == ends[1]
+    return same
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """The searching bot's break, measured on the arena's racks (the break figures of docs/bots.md).
 
-    .venv/bin/python benchmarks/bench_bot_break.py plan [--level champion] [--noise 1] [--racks 1000]
+    .venv/bin/python benchmarks/bench_bot_break.py plan [--level champion] [--noise 1] [--racks 1000] [--first 0]
     .venv/bin/python benchmarks/bench_bot_break.py grid [--racks 60] [--top 8] [--confirm 600]
 
 - ``plan``: the break the level searches (``bola8.players.breaking``) played once on each of the
@@ -9,7 +9,7 @@
   ``--noise`` per rack, judged by the referee: breaks that make a ball without a foul, scratches (the
   cue ball pocketed or off the table), fouls, the breaker keeping the table, the 8 down, and the
   breaker's chance to win from what is left (the search's own score, ``breaking.break_value``), each
-  share with its Wilson 95% interval. The break alone: the figures the arena prints for breaks come
+  share with its Wilson 95% interval. ``--first 20000`` plays it on the racks ``grid`` holds out. The break alone: the figures the arena prints for breaks come
   from the same rule, over fewer racks.
 - ``grid``: a wider grid than the break search's (``WIDE_SPOTS`` x aims x speeds x draw/follow x
   elevation) played on the first ``--racks`` racks, the best ``--top`` by the search's score played
@@ -161,10 +161,10 @@ def plan_command(args: argparse.Namespace) -> None:
     print(f"{args.level} at {args.noise:g}x: {describe(game.spec, plan.spot, plan.strike)}; "
           f"searched in {searched:.1f} s (score {plan.value:.3f}, kept {100 * plan.keeps:.1f}% on {plan.racks} racks)")
     t0 = time.perf_counter()
-    racks = arena_racks(args.seed, 0, args.racks)
+    racks = arena_racks(args.seed, args.first, args.racks)
     tally = play([(plan.spot, plan.strike)], racks, args.noise, args.level)[0]
     print(HEAD)
-    print(row(f"arena racks 0-{args.racks - 1} (seed {args.seed})", tally))
+    print(row(f"arena racks {args.first}-{args.first + args.racks - 1} (seed {args.seed})", tally))
     print(f"{args.racks} breaks in {time.perf_counter() - t0:.1f} s")
 
 
@@ -203,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--seed", type=int, default=1)
         if name == "plan":
             p.add_argument("--racks", type=int, default=1000)
+            p.add_argument("--first", type=int, default=0, help="the first of the arena's racks played")
         else:
             p.add_argument("--racks", type=int, default=60)
             p.add_argument("--top", type=int, default=8)

@@ -12,8 +12,9 @@ test_seats.py`` checks the same on one rack of the beginner and a late position 
 champion; this plays whole racks of any level (the champion's take a minute or two each).
 
 ``--breaks N``: also the level's break on the arena's first N racks (``bench_bot_break.py``'s racks), once
-with seat 0 breaking and once with seat 1, the same noise draw: the balls must come to rest in the same
-places and the referee rule the same.
+with seat 0 breaking and once with seat 1, the same noise draw, and once more through the batch
+(``simulate_batch`` then ``Game.play_simulated``, as a search and ``bench_bot_break.py`` play it): the
+balls must come to rest in the same places and the referee rule the same.
 """
 
 from __future__ import annotations
@@ -56,9 +57,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.breaks:
         same_breaks = breaks_alike(args.level, args.breaks)
-        print(f"{same_breaks} of {args.breaks} breaks identical from seat 0 and seat 1", flush=True)
+        print(f"{same_breaks} of {args.breaks} breaks identical from seat 0, from seat 1 and through the batch",
+              flush=True)
     identical = 0
-    racks = [int(r) for r in args.racks.split(",")]
+    racks = [int(r) for r in args.racks.split(",") if r.strip()]
     for rack_seed in racks:
         t0 = time.perf_counter()
         runs = []
@@ -89,6 +91,7 @@ def breaks_alike(level: str, count: int) -> int:
     import random
 
     from bola8.game import Game
+    from bola8.physics.batch import simulate_batch
     from bola8.players import make_player
     from bola8.players.arena import derived_seed
 
@@ -98,12 +101,14 @@ def breaks_alike(level: str, count: int) -> int:
     for rack in range(count):
         rack_seed = derived_seed(1, "rack", rack)
         ends = []
-        for breaker in (0, 1):
+        for breaker, batch in ((0, False), (1, False), (0, True)):
             game = Game.new("9ft", breaker=breaker, rack_seed=rack_seed).place_cue_ball(*plan.spot)
-            turn = game.play(bot.noise.perturb(plan.strike, random.Random(rack_seed)))
+            strike = bot.noise.perturb(plan.strike, random.Random(rack_seed))
+            turn = (game.play_simulated(strike, simulate_batch(game.spec, game.layout, [strike])[0]) if batch
+                    else game.play(strike))
             ends.append((dict(turn.game.layout), [(r.article, r.code) for r in turn.ruling.reasons],
                          turn.ruling.turn_passes, turn.game.state.shooter == breaker))
-        same += ends[0] == ends[1]
+        same += ends[0] == ends[1] == ends[2]
     return same
 
 

@@ -26,7 +26,9 @@ import random
 import sys
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from bola8.batch.tournament import wilson  # the one Wilson interval (95%)
 
 if TYPE_CHECKING:
     from bola8.physics import Strike, TableSpec
@@ -49,15 +51,6 @@ class Tally:
     kept: int = 0
     eight: int = 0
     value: float = 0.0     # sum of the breaker's chance to win after it
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def pct(k: int, n: int) -> str:

@@ -64,11 +64,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import _target_size  # noqa: E402  (standard library only)
 
+from bola8.batch.tournament import wilson  # noqa: E402  (the one Wilson interval, 95%)
 from bola8.game import Game  # noqa: E402
 from bola8.game.layout import freeze  # noqa: E402
 from bola8.game.racking import Tightness, rack, rack_places, rack_seed_for  # noqa: E402
-from bola8.physics import (CUES, BallParams, CueParams, PhysicsSettings, Strike, TableSpec, simulate_layout,  # noqa: E402
-                           table_spec)
+from bola8.physics import (  # noqa: E402
+    CUES,
+    BallParams,
+    CueParams,
+    PhysicsSettings,
+    Strike,
+    TableSpec,
+    simulate_layout,
+    table_spec,
+)
 from bola8.physics import codes as C  # noqa: E402
 from bola8.physics.models import CUSHION_MODELS, names  # noqa: E402
 from bola8.physics.pocket_windows import mirror_settings, window  # noqa: E402
@@ -121,15 +130,6 @@ def ball_per_stick(strike: Strike, settings: PhysicsSettings | None = None) -> f
     settings = settings or PhysicsSettings()
     v, _ = strike_state(replace(strike, speed=1.0), settings.ball, settings.cue)
     return math.hypot(float(v[0]), float(v[1]))
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """95 % Wilson score interval of k successes in n trials."""
-    z = 1.959964
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def pct(k: int, n: int) -> str:

@@ -38,6 +38,8 @@ import sys
 import time
 from typing import Any
 
+from bola8.batch.tournament import wilson  # the one Wilson interval (95%)
+
 SHOTS = {   # name: cue ball, object ball (shared/research/bots.md 1.1), into foot-right
     "straight 0.42": ((0.676, 1.946), (0.973, 2.243)),
     "cut 30 0.42": ((0.816, 1.768), (0.973, 2.243)),
@@ -164,15 +166,6 @@ def times(levels: list[str], racks: int, noise: float) -> None:
         print(f"{level:9s} {len(every):9d} {statistics.median(every):9.3f} {percentile(every, 0.99):7.2f} "
               f"{max(every):7.2f} {statistics.median(shots):9.3f} {statistics.median(places):9.3f} "
               f"{statistics.median(sims) if sims else 0:9.0f} {search_s:14.2f}")
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def load(folder: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], bool]:

@@ -68,6 +68,7 @@ bench: $(VENV)/.installed-dev $(VENV)/.compiled
 	-$(BIN)/python benchmarks/_fastfiz_build.py
 	$(BIN)/python benchmarks/bench_break.py
 	$(BIN)/python benchmarks/bench_simulate_batch.py
+	$(BIN)/python benchmarks/bench_physics_cushion.py
 	$(BIN)/python benchmarks/bench_fidelity.py
 	$(BIN)/python benchmarks/bench_batch.py
 	$(BIN)/python benchmarks/bench_rl.py

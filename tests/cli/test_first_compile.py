@@ -50,6 +50,6 @@ def test_engine_compiled_reads_the_cache_folder(tmp_path):
     run = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
     assert run.stdout.split() == ["False"]
     (tmp_path / _jit.FOLDER).mkdir(exist_ok=True)
-    (tmp_path / _jit.FOLDER / "engine.run_events-170.py311.nbi").write_bytes(b"")
+    (tmp_path / _jit.FOLDER / "engine.play_stroke-170.py311.nbi").write_bytes(b"")
     run = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
     assert run.stdout.split() == ["True"]

@@ -7,7 +7,7 @@ import pytest
 
 from bola8.physics import PhysicsSettings, _jit, table_spec
 from bola8.physics.codes import SLIDING
-from bola8.physics.engine import run_events
+from bola8.physics.engine import play_stroke
 from bola8.physics.motion import classify, slip_xy
 
 
@@ -28,8 +28,8 @@ def test_a_tested_helper_runs_from_python_through_its_own_copy():
 
 
 def test_an_entry_kernel_is_numbas_cached_dispatcher():
-    assert not isinstance(run_events, _jit._Helper)
-    assert run_events._cache.__class__.__name__ == "_PackageCache"
+    assert not isinstance(play_stroke, _jit._Helper)
+    assert play_stroke._cache.__class__.__name__ == "_PackageCache"
 
 
 def test_kernels_take_max_and_min_of_two_floats_from_scalar():

@@ -61,10 +61,10 @@ def _bases() -> list[Path]:
 
 
 def engine_compiled() -> bool:
-    """Whether the engine's main kernel (``engine.run_events``) of these sources is in the disk cache:
-    the first simulation then loads it in a fraction of a second instead of compiling it (about ten
-    seconds on two cores)."""
-    return any(next((base / FOLDER).glob("engine.run_events-*.nbi"), None) is not None for base in _bases())
+    """Whether the engine's one-stroke kernel (``engine.play_stroke``, which holds the event loop) of these
+    sources is in the disk cache: the first simulation then loads it in a fraction of a second instead of
+    compiling it (about ten seconds on two cores)."""
+    return any(next((base / FOLDER).glob("engine.play_stroke-*.nbi"), None) is not None for base in _bases())
 
 
 class _PackageLocator(_CacheLocator):
@@ -190,7 +190,7 @@ def kernel(*, inline: Inline = "never", entry: bool = False,
       compiles nothing), and it has no Python wrapper (a ``_Helper``).
     - ``tested``: a helper that tests or benchmarks also call from Python (a
       ``_TestedHelper``: the kernels' copy is a plain helper's).
-    - ``entry``: the package's Python calls it (``run_events``, ``run_batch``, the
+    - ``entry``: the package's Python calls it (``play_stroke``, ``run_batch``, the
       samplers): one dispatcher, cached by the package key, that kernels may call too.
 
     Measured on the first ``simulate_layout`` with an empty cache (2-CPU AMD EPYC,

@@ -180,11 +180,12 @@ def _into_pocket(b, holes, k):
 
 # The record's arrays grow by copying element by element: numba compiles a slice assignment
 # (out[:k] = a) with a shape check whose error message formatting (str, repr, join) took about 5 s
-# of the first compile.
+# of the first compile. Each is written for the one dtype it grows, spelled as run_events spells
+# it: numba compiles np.empty once per signature, and ``dtype=a.dtype`` or a default float are two.
 @kernel(allocates=True)
 def grown_1d(a: np.ndarray, size: int) -> np.ndarray:
-    """``a``'s values in a new array of ``size`` (>= len(a)) elements."""
-    out = np.empty(size, dtype=a.dtype)
+    """``a``'s values (float64: the event times) in a new array of ``size`` (>= len(a)) elements."""
+    out = np.empty(size)
     for q in range(a.shape[0]):
         out[q] = a[q]
     return out
@@ -192,8 +193,8 @@ def grown_1d(a: np.ndarray, size: int) -> np.ndarray:
 
 @kernel(allocates=True)
 def grown_2d(a: np.ndarray, size: int) -> np.ndarray:
-    """``a``'s rows in a new array of ``size`` (>= len(a)) rows."""
-    out = np.empty((size, a.shape[1]), dtype=a.dtype)
+    """``a``'s rows (int64: the events) in a new array of ``size`` (>= len(a)) rows."""
+    out = np.empty((size, a.shape[1]), dtype=np.int64)
     for q in range(a.shape[0]):
         for c in range(a.shape[1]):
             out[q, c] = a[q, c]
@@ -202,8 +203,9 @@ def grown_2d(a: np.ndarray, size: int) -> np.ndarray:
 
 @kernel(allocates=True)
 def grown_3d(a: np.ndarray, size: int) -> np.ndarray:
-    """``a``'s rows in a new array of ``size`` (>= len(a)) rows, each row's table copied."""
-    out = np.empty((size, a.shape[1], a.shape[2]), dtype=a.dtype)
+    """``a``'s rows (float64: the snapshots) in a new array of ``size`` (>= len(a)) rows, each row's table
+    copied."""
+    out = np.empty((size, a.shape[1], a.shape[2]))
     for q in range(a.shape[0]):
         for i in range(a.shape[1]):
             for c in range(a.shape[2]):
@@ -223,7 +225,11 @@ def _snapshot(snap, k, rvw, s):
         snap[k, i, 9] = s[i]
 
 
-@kernel(entry=True)
+# A helper, not an entry: the kernels that call it (play_stroke, batch.run_batch) link its code into
+# theirs, so as an entry its whole loop was optimised and turned into machine code once more for a
+# Python wrapper no shot uses (about 0.7 s of CPU of a cold start). Tests and benchmarks that call it
+# from Python get their own copy (``tested``).
+@kernel(tested=True, allocates=True)
 def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, circs: FloatArray,
                holes: FloatArray, max_events: int, first_event: int | np.int64, record: int
                ) -> tuple[int, FloatArray, IntArray, FloatArray, bool]:
@@ -239,7 +245,8 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
     """
     n = rvw.shape[0]
     R, g, mus, mur, musp = prm[P_R], prm[P_G], prm[P_MUS], prm[P_MUR], prm[P_MUSP]
-    cap = smaller(FIRST_CAPACITY, max_events) if record >= RECORD_EVENTS else 1
+    # (integer min written out: smaller() of two ints, one a literal, would be two more compilations)
+    cap = (FIRST_CAPACITY if FIRST_CAPACITY < max_events else max_events) if record >= RECORD_EVENTS else 1
     ev_t = np.empty(cap)
     ev = np.empty((cap, 4), dtype=np.int64)    # type, ball i, ball j, object
     snap = np.empty((cap if record == RECORD_TRAJECTORIES else 0, n, 10))
@@ -264,10 +271,14 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
         if s[i] != POCKETED and s[i] != OFF_TABLE and rvw[i, 1, 2] != 0.0:
             s[i] = settle(rvw[i], prm)
     # time of each pair's and each (ball, cushion) pair's last contact, for the anti-chatter guard
+    # (filled element by element: a slice assignment compiles numba's broadcasting, about 0.1 s)
     last_pair = np.empty((n, n))
-    last_pair[:, :] = -INF
     last_cush = np.empty((n, ns + circs.shape[0] + ns))   # faces, tips, the faces' top edges
-    last_cush[:, :] = -INF
+    for i in range(n):
+        for j in range(n):
+            last_pair[i, j] = -INF
+        for j in range(last_cush.shape[1]):
+            last_cush[i, j] = -INF
     t = 0.0
     k = 0
     ev_t[0] = 0.0
@@ -445,7 +456,7 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
             s[bi] = settle(rvw[bi], prm)
         if record >= RECORD_EVENTS:
             if k == cap:
-                cap = smaller(2 * cap, max_events)
+                cap = 2 * cap if 2 * cap < max_events else max_events
                 ev_t = grown_1d(ev_t, cap)
                 ev = grown_2d(ev, cap)
                 if record == RECORD_TRAJECTORIES:
@@ -479,11 +490,16 @@ def play_stroke(xy: FloatArray, speed: float, phi: float, theta: float, a: float
     Python object built on the way out (the final state is the last snapshot).
     """
     n = xy.shape[0]
-    rvw = np.zeros((n, 3, 3))
+    # np.empty in the signatures run_events compiles anyway (np.zeros is two more compilations)
+    rvw = np.empty((n, 3, 3))
+    s = np.empty(n, dtype=np.int64)
     for i in range(n):
+        for q in range(3):
+            for c in range(3):
+                rvw[i, q, c] = 0.0
         rvw[i, 0, 0] = xy[i, 0]
         rvw[i, 0, 1] = xy[i, 1]
-    s = np.zeros(n, dtype=np.int64)
+        s[i] = STATIONARY
     first = np.int64(EV_MISCUE)
     if not is_miscue(a, b, cue[3]):
         first = np.int64(EV_STRIKE)

@@ -257,9 +257,12 @@ def rebound(v0, v1, v2, w0, w1, w2, prm):
     speed = math.sqrt(v0 * v0 + v1 * v1) + R * math.sqrt(w0 * w0 + w1 * w1 + w2 * w2)
     tiny = 1e-9 * speed
     from_rest = sx * sx + sy * sy <= tiny * tiny       # a rolling ball: its cloth slip grows from zero
+    # a bool typed as such, not the literal False: numba would compile slip_frictions and slip_rates once more
+    # for each argument given as a literal
+    no = np.bool_(False)
     if ta * ta + tb * tb <= tiny * tiny:
         return implicit_steps(v0, v1, w0, w1, w2, vn, 0.0, 0.0, h_implicit, prm)
-    al, be, gx, gy, excess, ok = slip_frictions(ta, tb, sx, sy, False, from_rest, K, c1, c2, c3, sq, cq, inv_m,
+    al, be, gx, gy, excess, ok = slip_frictions(ta, tb, sx, sy, no, from_rest, K, c1, c2, c3, sq, cq, inv_m,
                                                 muw, mus)
     drive_x, drive_y = -cq * inv_m + c2 * be, c3 * al     # what drives a rolling ball's cloth slip
     if not ok or (from_rest and math.sqrt(drive_x * drive_x + drive_y * drive_y) <= mus * (sq + be * cq) * K):
@@ -274,7 +277,7 @@ def rebound(v0, v1, v2, w0, w1, w2, prm):
     for _ in range(FAST_STEPS * 16):
         r0, r1, r2, r3 = slip_rates(al, be, gx, gy, holds, K, c1, c2, c3, sq, cq, inv_m)
         a1, b1, gx1, gy1, _x, ok = slip_frictions(ta + 0.5 * h * r0, tb + 0.5 * h * r1, sx + 0.5 * h * r2,
-                                                  sy + 0.5 * h * r3, holds, False, K, c1, c2, c3, sq, cq, inv_m,
+                                                  sy + 0.5 * h * r3, holds, no, K, c1, c2, c3, sq, cq, inv_m,
                                                   muw, mus)
         if not ok:
             break
@@ -296,11 +299,11 @@ def rebound(v0, v1, v2, w0, w1, w2, prm):
                 if along < 0.0:
                     h *= t2 / (t2 - along)
                 a1, b1, gx1, gy1, _x, ok = slip_frictions(ta + 0.5 * h * r0, tb + 0.5 * h * r1, sx + 0.5 * h * r2,
-                                                          sy + 0.5 * h * r3, False, False, K, c1, c2, c3, sq, cq,
+                                                          sy + 0.5 * h * r3, no, no, K, c1, c2, c3, sq, cq,
                                                           inv_m, muw, mus)
                 if not ok:
                     break
-                q0, q1, q2, q3 = slip_rates(a1, b1, gx1, gy1, False, K, c1, c2, c3, sq, cq, inv_m)
+                q0, q1, q2, q3 = slip_rates(a1, b1, gx1, gy1, no, K, c1, c2, c3, sq, cq, inv_m)
                 na, nb, nx, ny = 0.0, 0.0, sx + h * q2, sy + h * q3
                 stops = True
         vn1 = cq * (nx + nb) / (1.0 + sq)
@@ -316,7 +319,7 @@ def rebound(v0, v1, v2, w0, w1, w2, prm):
             # restitution ends inside this step: the part of it that reaches the target, by the same rule
             h *= end_fraction(h, vn, vn1, work, target)
             a1, b1, gx1, gy1, excess, ok = slip_frictions(ta + 0.5 * h * r0, tb + 0.5 * h * r1, sx + 0.5 * h * r2,
-                                                          sy + 0.5 * h * r3, holds, False, K, c1, c2, c3, sq, cq,
+                                                          sy + 0.5 * h * r3, holds, no, K, c1, c2, c3, sq, cq,
                                                           inv_m, muw, mus)
             if not ok or excess > 0.0:
                 break
@@ -329,7 +332,7 @@ def rebound(v0, v1, v2, w0, w1, w2, prm):
         work = after
         from_rest = False
         holds = holds or stops
-        al, be, gx, gy, excess, ok = slip_frictions(ta, tb, sx, sy, holds, False, K, c1, c2, c3, sq, cq, inv_m,
+        al, be, gx, gy, excess, ok = slip_frictions(ta, tb, sx, sy, holds, no, K, c1, c2, c3, sq, cq, inv_m,
                                                     muw, mus)
         if not ok or excess > 0.0:
             break          # the nose's hold ends (or cannot begin): it slides again

@@ -50,3 +50,29 @@ def test_kernels_take_max_and_min_of_two_floats_from_scalar():
                 if isinstance(call, ast.Call) and getattr(call.func, "id", "") in ("max", "min"):
                     found.append(f"{Path(path).name}:{call.lineno}")
     assert found == []
+
+
+def test_a_stroke_s_result_built_from_the_kernel_s_arrays_has_every_field_the_constructor_sets():
+    # ShotResult.of_stroke writes the fields straight into the instance (the frozen constructor is slow):
+    # it must give the same object the constructor gives, field by field, and stay frozen
+    import dataclasses
+
+    from bola8.physics import Strike, simulate_layout
+    from bola8.physics.result import ShotResult
+
+    spec = table_spec("9ft")
+    fast = simulate_layout(spec, {0: (0.6, 0.6), 5: (0.6, 1.4)}, Strike(2.0, 90.0))
+    ev = np.stack([fast.ev_type, fast.ev_i, fast.ev_j, fast.ev_o], axis=1)
+    made = ShotResult(spec=spec, start=fast.start, numbers=fast.numbers, prm=fast.prm, ev_t=fast.ev_t,
+                      ev_type=ev[:, 0], ev_i=ev[:, 1], ev_j=ev[:, 2], ev_o=ev[:, 3], snap=fast.snap,
+                      truncated=fast.truncated, strike=fast.strike)
+    assert set(vars(fast)) == {f.name for f in dataclasses.fields(ShotResult)}
+    for field in dataclasses.fields(ShotResult):
+        mine, theirs = getattr(fast, field.name), getattr(made, field.name)
+        if isinstance(mine, np.ndarray):
+            assert np.array_equal(mine, theirs) and mine.dtype == theirs.dtype
+        else:
+            assert mine == theirs
+    assert fast.events == made.events and fast.final == made.final
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.truncated = True   # type: ignore[misc]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -35,12 +36,10 @@ def simulate_layout(spec: TableSpec, balls: dict[int, tuple[float, float]], stri
     prm = settings.parameters(spec.cushion_height)
     g = spec.geometry
     ev_t, ev, snap, truncated = play_stroke(
-        np.array(list(start.values())), float(strike.speed), float(strike.phi), float(strike.theta),
-        float(strike.a), float(strike.b), settings.cue_array(strike.cue), prm, g.segments, g.circles, g.holes,
-        settings.max_events, C.RECORD_TRAJECTORIES)
-    return ShotResult(spec=spec, start=start, numbers=numbers, prm=prm, ev_t=ev_t, ev_type=ev[:, 0],
-                      ev_i=ev[:, 1], ev_j=ev[:, 2], ev_o=ev[:, 3], snap=snap, truncated=bool(truncated),
-                      strike=strike)
+        np.array(list(chain.from_iterable(start.values()))), float(strike.speed), float(strike.phi),
+        float(strike.theta), float(strike.a), float(strike.b), settings.cue_array(strike.cue), prm, g.segments,
+        g.circles, g.holes, settings.max_events, C.RECORD_TRAJECTORIES)
+    return ShotResult.of_stroke(spec, start, numbers, prm, ev_t, ev, snap, bool(truncated), strike)
 
 
 BALL_KEYS = tuple(str(n) for n in range(16))

@@ -482,14 +482,15 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
 def play_stroke(xy: FloatArray, speed: float, phi: float, theta: float, a: float, b: float, cue: FloatArray,
                 prm: FloatArray, segs: FloatArray, circs: FloatArray, holes: FloatArray, max_events: int, record: int
                 ) -> tuple[FloatArray, IntArray, FloatArray, bool]:
-    """One stroke on ball 0 of a layout at rest (``xy``: each ball's centre, ball 0 the cue ball), played
-    with the cue ``cue`` (mass, tip restitution, shaft end mass, miscue limit: ``params.CueParams``).
+    """One stroke on ball 0 of a layout at rest (``xy``: each ball's centre, x then y, ball after ball, ball
+    0 the cue ball: flat, the cheapest array for Python to build), played with the cue ``cue`` (mass, tip
+    restitution, shaft end mass, miscue limit: ``params.CueParams``).
 
     The cue's impact (``launch``) or the miscue, then ``run_events``. Returns (times, events (type, i, j,
     object), snapshots, truncated): only what ``simulate_layout`` reads, since each array returned is a
     Python object built on the way out (the final state is the last snapshot).
     """
-    n = xy.shape[0]
+    n = xy.shape[0] // 2
     # np.empty in the signatures run_events compiles anyway (np.zeros is two more compilations)
     rvw = np.empty((n, 3, 3))
     s = np.empty(n, dtype=np.int64)
@@ -497,8 +498,8 @@ def play_stroke(xy: FloatArray, speed: float, phi: float, theta: float, a: float
         for q in range(3):
             for c in range(3):
                 rvw[i, q, c] = 0.0
-        rvw[i, 0, 0] = xy[i, 0]
-        rvw[i, 0, 1] = xy[i, 1]
+        rvw[i, 0, 0] = xy[2 * i]
+        rvw[i, 0, 1] = xy[2 * i + 1]
         s[i] = STATIONARY
     first = np.int64(EV_MISCUE)
     if not is_miscue(a, b, cue[3]):

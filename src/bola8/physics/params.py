@@ -235,21 +235,25 @@ class PhysicsSettings:
     def cue_array(self, name: str | None) -> np.ndarray:
         """``cue_of(name)`` as the kernels read it: (mass, tip restitution, end mass, miscue limit), built
         once per settings and name (shared: never written)."""
-        cache: dict[str | None, np.ndarray] = self.__dict__.setdefault("_cue_arrays", {})
-        found = cache.get(name)
-        if found is None:
+        try:    # (the common case first: one look-up, every stroke pays it)
+            found: np.ndarray = self.__dict__["_cue_arrays"][name]
+            return found
+        except KeyError:
+            cache: dict[str | None, np.ndarray] = self.__dict__.setdefault("_cue_arrays", {})
             cue = self.cue_of(name)
             found = cache[name] = np.array([cue.mass, cue.tip_restitution, cue.end_mass, cue.miscue_limit])
-        return found
+            return found
 
     def parameters(self, cushion_height: float) -> np.ndarray:
         """``as_array(cushion_height)``, built once per settings and table: every simulation with these
         settings reads the same array (shared: never written, by the kernels or by anyone else)."""
-        cache: dict[float, np.ndarray] = self.__dict__.setdefault("_parameters", {})
-        found = cache.get(cushion_height)
-        if found is None:
+        try:    # (the common case first: one look-up, every stroke pays it)
+            found: np.ndarray = self.__dict__["_parameters"][cushion_height]
+            return found
+        except KeyError:
+            cache: dict[float, np.ndarray] = self.__dict__.setdefault("_parameters", {})
             found = cache[cushion_height] = self.as_array(cushion_height)
-        return found
+            return found
 
     def as_array(self, cushion_height: float) -> np.ndarray:
         """The flat parameter vector the kernel reads (indices in ``codes.P_*``)."""

@@ -145,6 +145,22 @@ class ShotResult:
     truncated: bool
     strike: Strike | None = None
 
+    @classmethod
+    def of_stroke(cls, spec: TableSpec, start: dict[int, tuple[float, float]], numbers: tuple[int, ...],
+                  prm: np.ndarray, ev_t: np.ndarray, ev: np.ndarray, snap: np.ndarray, truncated: bool,
+                  strike: Strike | None) -> ShotResult:
+        """The result of one stroke from the kernel's arrays (``ev``: a row (type, i, j, object) per event).
+
+        The same fields as the constructor's, written straight into the new instance: a frozen dataclass's
+        constructor sets each field through ``object.__setattr__``, which took 3 us of the 17 us of a
+        two-ball stroke's ``simulate_layout`` (benchmarks/bench_break.py); there is nothing to check here
+        that the constructor would check (it checks nothing)."""
+        result = object.__new__(cls)
+        result.__dict__.update(spec=spec, start=start, numbers=numbers, prm=prm, ev_t=ev_t, ev_type=ev[:, 0],
+                               ev_i=ev[:, 1], ev_j=ev[:, 2], ev_o=ev[:, 3], snap=snap, truncated=truncated,
+                               strike=strike)
+        return result
+
     # ------------------------------------------------------------ events
     def event_pocket(self, k: int) -> str | None:
         """The pocket of event ``k``, or None if it is not a pocket event."""

@@ -35,7 +35,10 @@ spectators, first page load.
    server on SQLite, then against two servers on one PostgreSQL database (a
    throwaway cluster, as the tests start: Debian's postgresql), each match's
    devices on different servers: actions per second, p50 / p99 of strokes and
-   of other actions, and the servers' memory.
+   of other actions, the servers' memory, and the CPU time an action costs the
+   servers, the database and the benchmark's own clients (on one 2-core
+   machine they share the cores). Each device keeps its connection open, as a
+   browser does, and reads the game from its own server before it acts.
 """
 
 from __future__ import annotations
@@ -82,6 +85,43 @@ def over_http(port: int) -> Call:
                                          data=None if body is None else json.dumps(body).encode())
         with urllib.request.urlopen(request) as answer:
             return json.loads(answer.read())  # type: ignore[no-any-return]
+    return call
+
+
+def kept_open(port: int) -> Call:
+    """Calls over HTTP/1.1 connections kept open, one per client thread (as a browser keeps its connection
+    to a site), the answers read with orjson: the benchmark's own cost kept small where the clients share
+    the servers' two cores."""
+    import http.client
+    import threading
+
+    import orjson
+
+    local = threading.local()
+
+    def call(method: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> dict[str, Any]:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        for attempt in (0, 1):
+            connection = getattr(local, "connection", None)
+            if connection is None:
+                connection = local.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            try:
+                connection.request(method, path, None if body is None else orjson.dumps(body), headers)
+                answer = connection.getresponse()
+                data = answer.read()
+            except (http.client.HTTPException, ConnectionError):
+                connection.close()
+                local.connection = None
+                if attempt:
+                    raise
+                continue
+            if answer.status >= 300:
+                raise AssertionError(f"{answer.status}: {data[:200]!r}")
+            return orjson.loads(data)  # type: ignore[no-any-return]
+        raise AssertionError("unreachable")
+
     return call
 
 
@@ -333,17 +373,23 @@ def hot_seat_load(port: int, clients: int, seconds: float = 20.0) -> dict[str, l
 
 def together(ports: list[int], matches: int = 100, seconds: float = 30.0, threads: int = 16) -> dict[str, list[float]]:
     """``matches`` invitations made through the first server and joined through the last, then played by
-    ``threads`` client threads for ``seconds``: every action's kind and time (ms)."""
+    ``threads`` client threads for ``seconds``: every action's kind and time (ms).
+
+    Seat 0's device talks to the first server, seat 1's to the last. The device whose turn it is reads the
+    game from its own server (what its page does when its WebSocket tells it of the other's action), waiting
+    until that server shows the opponent's last action, then acts there."""
     import random
     import threading
 
-    calls = [over_http(port) for port in ports]
+    calls = [kept_open(port) for port in ports]
     games: list[tuple[str, list[str], list[Call]]] = []
+    known: list[dict[str, Any]] = []            # each game's last view as its last actor's answer showed it
     for i in range(matches):
         made = calls[0]("POST", "/api/games", {"players": ["person", "person"], "race": 5, "seed": i,
                                                "invite": True}, None)
         joined = calls[-1]("POST", f"/api/games/{made['id']}/join", {"invite": made["invite"], "name": "Luis"}, None)
         games.append((made["id"], [made["seats"][0]["token"], joined["token"]], [calls[0], calls[-1]]))
+        known.append(joined["view"])
     times: dict[str, list[float]] = {"stroke": [], "other": []}
     stop = time.monotonic() + seconds
     queue = list(range(matches))
@@ -355,11 +401,16 @@ def together(ports: list[int], matches: int = 100, seconds: float = 30.0, thread
             with lock:
                 index = queue.pop(0)
             game, tokens, seat_calls = games[index]
-            view = seat_calls[0]("GET", f"/api/games/{game}", None, None)
-            if view["to_act"] is not None:
-                seat = view["to_act"]["seat"]             # each seat acts through its own device's server
-                kind, ms = play_action(seat_calls[seat], game, tokens, view, rng)
-                times[kind].append(ms)
+            if known[index]["to_act"] is not None:
+                device = seat_calls[known[index]["to_act"]["seat"]]
+                view = device("GET", f"/api/games/{game}", None, None)
+                while view["actions"] < known[index]["actions"]:     # its server has not heard yet
+                    time.sleep(0.002)
+                    view = device("GET", f"/api/games/{game}", None, None)
+                if view["to_act"] is not None:
+                    kind, ms = play_action(device, game, tokens, view, rng)
+                    times[kind].append(ms)
+                known[index] = view
             with lock:
                 queue.append(index)
 
@@ -369,6 +420,30 @@ def together(ports: list[int], matches: int = 100, seconds: float = 30.0, thread
     for worker in workers:
         worker.join()
     return times
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """The CPU time (user + system) processes ``pids`` have used so far, in seconds (Linux)."""
+    total = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+        total += int(fields[11]) + int(fields[12])           # utime, stime in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_pids() -> list[int]:
+    """The running PostgreSQL processes (the throwaway cluster's: the benchmark starts no other)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/comm") as comm:
+                    if comm.read().strip() in ("postgres", "postmaster"):
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -456,19 +531,32 @@ def main() -> None:
         sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "server"))
         from postgres import cluster, fresh_database
 
-        def show(what: str, times: dict[str, list[float]], pids: list[int]) -> None:
+        def show(what: str, run: Callable[[], dict[str, list[float]]], pids: list[int]) -> None:
+            import resource
+
+            def clients_cpu() -> float:
+                usage = resource.getrusage(resource.RUSAGE_SELF)
+                return usage.ru_utime + usage.ru_stime
+
+            servers, database, client = cpu_seconds(pids), cpu_seconds(postgres_pids()), clients_cpu()
+            times = run()
             done = len(times["stroke"]) + len(times["other"])
+            servers, database = cpu_seconds(pids) - servers, max(0.0, cpu_seconds(postgres_pids()) - database)
+            client = clients_cpu() - client
             parts = ", ".join(f"{kind} p50 {percentile(ms, 0.5):.1f} / p99 {percentile(ms, 0.99):.1f} ms ({len(ms)})"
                               for kind, ms in times.items() if ms)
             memory = " + ".join(f"{rss_mb(pid):.0f}" for pid in pids)
-            print(f"100 two-device matches, {what}: {done / 30:.0f} actions/s; {parts}; memory {memory} MB", flush=True)
+            print(f"100 two-device matches, {what}: {done / 30:.0f} actions/s; {parts}; memory {memory} MB; CPU an "
+                  f"action: servers {1000 * servers / done:.2f} ms, database {1000 * database / done:.2f} ms, "
+                  f"clients {1000 * client / done:.2f} ms", flush=True)
 
         with live_server(*args.serve) as port:
-            show("one server, SQLite", together([port]), [SERVED[-1].pid])
+            show("one server, SQLite", lambda: together([port]), [SERVED[-1].pid])
         with cluster() as server_url:
             url = fresh_database(server_url)
             with live_server(*args.serve, db=url) as first, live_server(*args.serve, db=url) as second:
-                show("two servers, one PostgreSQL", together([first, second]), [SERVED[-2].pid, SERVED[-1].pid])
+                show("two servers, one PostgreSQL", lambda: together([first, second]),
+                     [SERVED[-2].pid, SERVED[-1].pid])
 
 
 if __name__ == "__main__":

@@ -47,19 +47,78 @@ def test_every_stored_action_is_announced_with_its_writers_name_alone_or_in_a_tr
 
     import psycopg
 
+    from bola8.server.sync import action_note
+
     one, two = open_store(postgres_url), open_store(postgres_url)
     heard: queue.Queue[tuple[str, str]] = queue.Queue()
     one.listen(lambda server, what: heard.put((server, what)))
     assert heard.get(timeout=10) == ("", "*")         # listening: anything may have changed meanwhile
     two.create("g_3", "game", {}, [])
-    two.append("g_3", 0, {"type": "x"})               # an action alone: one INSERT, no transaction
-    two.append("g_3", 1, {"type": "y"}, over=True)    # with the match's end: a transaction
-    assert [heard.get(timeout=10) for _ in range(2)] == [(two.server, "g_3:1"), (two.server, "g_3:2")]
+    two.append("g_3", 0, {"type": "x"}, at=12.5)      # an action alone: one INSERT, no transaction
+    two.append("g_3", 1, {"type": "y"}, over=True, at=13.25)    # with the match's end: a transaction
+    # each announcement carries its action (commit time, JSON): a server one action behind needs no query
+    assert [heard.get(timeout=10) for _ in range(2)] == [(two.server, 'g_3:1:12.5:{"type": "x"}'),
+                                                         (two.server, 'g_3:2:13.25:{"type": "y"}')]
+    assert action_note('g_3:2:13.25:{"type": "y"}') == ("g_3", 2, ({"type": "y"}, 13.25))
     with psycopg.connect(postgres_url, autocommit=True) as repair:    # anything else that writes an action
-        repair.execute("INSERT INTO actions (match_id, n, data, at) VALUES ('g_3', 2, '{}', 0)")
-    assert heard.get(timeout=10) == ("", "g_3:3")
-    one.append("g_3", 3, {"type": "z"})               # a server does not hear itself
+        repair.execute("INSERT INTO actions (match_id, n, data, at) VALUES ('g_3', 2, '{}', NULL)")
+    assert heard.get(timeout=10) == ("", "g_3:3::{}")
+    assert action_note("g_3:3::{}") == ("g_3", 3, ({}, None))
+    big = {"type": "note", "text": "x" * 8000}        # too long for a notification: announced without it
+    two.append("g_3", 3, big)
+    assert heard.get(timeout=10) == (two.server, "g_3:4")
+    assert action_note("g_3:4") == ("g_3", 4, None)
+    one.append("g_3", 4, {"type": "z"})               # a server does not hear itself
     with pytest.raises(queue.Empty):
         heard.get(timeout=1)
     one.close()
     two.close()
+
+
+def test_a_server_that_has_not_heard_of_an_action_acts_on_the_game_brought_up_to_date(postgres_url: str) -> None:
+    """An action is tried on the game as a server holds it (no query first); when another server stored an
+    action this one has not heard of, the store refuses the number and the action is played on the game
+    read again - and a refusal made on the stale game (not this seat's turn, as far as it knew) is never
+    the answer."""
+    from fastapi.testclient import TestClient
+
+    from bola8.server import create_app
+
+    with TestClient(create_app(postgres_url, bot_workers=0)) as one, \
+            TestClient(create_app(postgres_url, bot_workers=0)) as two:
+        deaf = two.app.state.services.games
+        deaf.notified = lambda *args, **kwargs: None            # the second server hears nothing
+        made = one.post("/api/games", json={"players": ["person", "person"], "race": 2, "seed": 5,
+                                            "invite": True}).json()
+        game, token0 = made["id"], made["seats"][0]["token"]
+        token1 = two.post(f"/api/games/{game}/join", json={"invite": made["invite"], "name": "Luis"}).json()["token"]
+        for seat, token, speed in ((0, token0, 2.3), (1, token1, 2.6)):     # the lag, on each seat's server
+            client = one if seat == 0 else two
+            answer = client.post(f"/api/games/{game}/lag", json={"speed": speed},
+                                 headers={"Authorization": f"Bearer {token}"})
+            assert answer.status_code == 200, answer.text
+        assert deaf.live[game].actions == 3                     # it caught up when the store refused number 2
+        tokens = [token0, token1]
+        for step in range(6):                   # actions through either server; the second is always behind
+            view = one.get(f"/api/games/{game}").json()
+            if view["to_act"] is None:
+                break
+            now = view["to_act"]
+            path, body = {"place": ("place", {"x": 0.6, "y": 0.3}),
+                          "shot": ("shot", {"strike": {"speed": 8.0 if view["state"]["phase"] == "break" else 2.0,
+                                                       "phi": 90.0 + 7 * step}}),
+                          "choice": ("choice", {"option": (now.get("options") or ["accept_table"])[0]}),
+                          "lag": ("lag", {"speed": 2.5})}[now["action"]]
+            answer = (one, two)[step % 2].post(f"/api/games/{game}/{path}", json=body,
+                                               headers={"Authorization": f"Bearer {tokens[now['seat']]}"})
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["view"]["actions"] == view["actions"] + 1
+        # a refusal is still a refusal: the seat not to act, told so on the game as it is
+        last = one.get(f"/api/games/{game}").json()
+        assert last["actions"] > 4
+        if last["to_act"] is not None:
+            wrong = 1 - last["to_act"]["seat"]
+            answer = two.post(f"/api/games/{game}/shot", json={"strike": {"speed": 2.0, "phi": 0.0}},
+                              headers={"Authorization": f"Bearer {tokens[wrong]}"})
+            assert answer.status_code == 409 and "asiento" in answer.json()["error"]
+            assert one.get(f"/api/games/{game}").json()["actions"] == last["actions"]

@@ -146,27 +146,36 @@ class GameRegistry:
         """Apply the actions another server stored after the ones this game has; whether there were any
         (its spectators here are told, and the listeners)."""
         newer = self.store.actions_since(game.id, game.actions)
-        if not newer:
-            return False
+        if newer:
+            self._caught_up(game, newer)
+        return bool(newer)
+
+    def _caught_up(self, game: LiveGame, newer: list[tuple[dict[str, Any], float | None]]) -> None:
         before = len(game.shots)
         for data, at in newer:
             game.replay(data, at)
         self.publish(game, game.shots[before:])
         self._wake_waiters(game.id)
         self._tell(game)
-        return True
 
-    def notified(self, what: str) -> None:
-        """Another server announced ``<game>:<actions>`` (or ``*``: anything may have changed): the games
-        held here that are behind are brought up to date. On the event loop."""
-        if what == "*":
-            for held in list(self.live.values()):
-                self.catch_up(held)
-            return
-        game_id, _, count = what.rpartition(":")
+    def notified(self, game_id: str, actions: int, carried: tuple[dict[str, Any], float | None] | None = None) -> None:
+        """Another server announced that game ``game_id`` has ``actions`` actions, the last one ``carried``
+        (its JSON and commit time) when the announcement holds it: a game held here that is behind is
+        brought up to date - from the announcement when it lacks that action alone, from the store otherwise.
+        On the event loop."""
         game = self.live.get(game_id)
-        if game is not None and count.isdigit() and game.actions < int(count):
+        if game is None or game.actions >= actions:
+            return
+        if carried is not None and game.actions == actions - 1:
+            self._caught_up(game, [carried])
+        else:
             self.catch_up(game)
+
+    def notified_all(self) -> None:
+        """Anything may have changed (the listener has just (re)connected): every game held here is brought
+        up to date from the store."""
+        for held in list(self.live.values()):
+            self.catch_up(held)
 
     def add(self, game: LiveGame) -> None:
         """A game just created (and stored)."""

@@ -2,9 +2,9 @@
 
 With PostgreSQL (:mod:`bola8.server.store.postgres`) every server listens on
 one channel. An action stored by any server is announced in its own
-transaction as ``<server>:<match>:<actions>``; the others bring the game or
-the table they hold up to date and tell its spectators, their bots and their
-tournaments. Besides actions:
+transaction as ``<server>:<match>:<actions>``, with the action itself when it
+fits (:func:`action_note`); the others bring the game or the table they hold
+up to date and tell its spectators, their bots and their tournaments. Besides actions:
 
 - ``presence:<game>:<n0>:<n1>``: the live connections a server holds of each
   seat of a game (the other servers add them to their own to say who is
@@ -27,6 +27,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 from bola8.server.registry import GameRegistry
 from bola8.server.store import SqlStore
@@ -56,7 +57,10 @@ class Sync:
         loop = asyncio.get_running_loop()
 
         def deliver(server: str, what: str) -> None:          # in the store's listening thread
-            loop.call_soon_threadsafe(self.heard_of, server, what)
+            try:
+                loop.call_soon_threadsafe(self.heard_of, server, what)
+            except RuntimeError:        # the loop has closed: the server is stopping, there is no one to tell
+                pass
 
         self.store.listen(deliver)
         self._task = loop.create_task(self._beat())
@@ -79,8 +83,8 @@ class Sync:
                 self.heard[server] = time.monotonic()
             kind, _, rest = what.partition(":")
             if what == "*":
-                self.games.notified("*")
-                self.tables.notified("*")
+                self.games.notified_all()
+                self.tables.notified_all()
                 self._lobby()
             elif kind == "presence":
                 game_id, n0, n1 = rest.split(":")
@@ -91,9 +95,9 @@ class Sync:
             elif kind == "lobby":
                 self._lobby()
             elif what.startswith("g_"):
-                self.games.notified(what)
+                self.games.notified(*action_note(what))
             elif what.startswith("t_"):
-                self.tables.notified(what)
+                self.tables.notified(*action_note(what)[:2])
             else:
                 for listener in self.on_other:
                     listener(what)
@@ -117,6 +121,18 @@ class Sync:
                     del self.heard[server]
                     self.games.server_gone(server)
             await asyncio.sleep(HEARTBEAT_S)
+
+
+def action_note(what: str) -> tuple[str, int, tuple[dict[str, Any], float | None] | None]:
+    """An action's announcement ``<match>:<actions>[:<at>:<action JSON>]`` read: the match, its number of
+    actions, and the last action with its commit time when the announcement carries it
+    (:data:`bola8.server.store.postgres.ANNOUNCE_ACTIONS`). ValueError when it is not one."""
+    match_id, _, rest = what.partition(":")
+    count, _, rest = rest.partition(":")
+    if not rest:
+        return match_id, int(count), None
+    at, _, data = rest.partition(":")
+    return match_id, int(count), (json.loads(data), float(at) if at else None)
 
 
 def _chunks(present: dict[str, list[int]], limit: int = 6000) -> list[str]:

@@ -144,16 +144,18 @@ class TableRegistry:
             self._changed(table_id, table)
         return bool(newer)
 
-    def notified(self, what: str) -> None:
-        """Another server announced ``<table>:<changes>`` (or ``*``): bring the copy held here up to date."""
-        if what == "*":
-            for held_id, held in list(self.live.items()):
-                self.catch_up(held_id, held)
-            return
-        table_id, _, count = what.rpartition(":")
+    def notified(self, table_id: str, changes: int) -> None:
+        """Another server announced that table ``table_id`` has ``changes`` changes: bring the copy held here
+        up to date (a table's changes are few: read from the store)."""
         table = self.live.get(table_id)
-        if table is not None and count.isdigit() and table.changes < int(count):
+        if table is not None and table.changes < changes:
             self.catch_up(table_id, table)
+
+    def notified_all(self) -> None:
+        """Anything may have changed (the listener has just (re)connected): every table held here is brought
+        up to date."""
+        for held_id, held in list(self.live.items()):
+            self.catch_up(held_id, held)
 
     def view(self, table_id: str, lang: str) -> dict[str, Any]:
         """The view of table ``table_id`` in ``lang``."""

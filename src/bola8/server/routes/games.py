@@ -17,6 +17,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import Field, StrictBool
 
+from bola8.errors import InputError
 from bola8.game.session import (Action, AnswerAction, ChoiceAction, ConcedeAction, DeclareAction, LagAction,
                                 PlaceAction, ProposeAction, ShotAction)
 from bola8.server.deps import CREATES, LangDep, Services, ServicesDep, TokenDep, services_of
@@ -102,16 +103,31 @@ def json_answer(text: str) -> Response:
 
 
 def act(s: Services, game_id: str, token: str | None, action: Action, lang: str) -> Response:
-    """A person's action: stored and answered at once; a bot to act next plays in the background."""
-    game, seat = seated(s, game_id, token, action)
-    played = s.games.commit(game, seat, game.timed(seat, action, time.time()))
+    """A person's action: stored and answered at once; a bot to act next plays in the background.
+
+    Several servers on one database: the action is first tried on the game as held here, without asking
+    the store whether another server stored an action meanwhile - the announcements keep a held game
+    current within milliseconds, and the store refuses an action whose number was taken (the game is then
+    dropped, to be rebuilt). Only a refusal made on the game brought up to date is answered: any refusal
+    of that first try (that one, a token of a seat taken on another server, a turn that moved) is tried
+    once more on the game read fresh from the store. Nothing was stored by a refused try."""
+    try:
+        game, seat = seated(s, game_id, token, action, fresh=not s.games.store.shared)
+        played = s.games.commit(game, seat, game.timed(seat, action, time.time()))
+    except InputError:                 # an ApiError too
+        if not s.games.store.shared:
+            raise
+        game, seat = seated(s, game_id, token, action, fresh=True)
+        played = s.games.commit(game, seat, game.timed(seat, action, time.time()))
     shot = played[0] if played and isinstance(action, ShotAction) else None
     return json_answer(s.games.answer(game, played, shot, lang))
 
 
-def seated(s: Services, game_id: str, token: str | None, action: Action) -> tuple[LiveGame, int]:
-    """The game and the seat whose token the request carries, for an action on a match in play."""
-    game = s.games.load(game_id, fresh=True)
+def seated(s: Services, game_id: str, token: str | None, action: Action, *,
+           fresh: bool = True) -> tuple[LiveGame, int]:
+    """The game and the seat whose token the request carries, for an action on a match in play; ``fresh``:
+    the game brought up to date from the store first (see :meth:`GameRegistry.load`)."""
+    game = s.games.load(game_id, fresh=fresh)
     now = game.session.to_act()
     if now is None:
         raise over()

@@ -150,7 +150,7 @@ def test_two_devices_invite_join_play_leave_come_back_and_decline_a_stalemate(de
     assert code is not None and code.group(1) == game, link
     src = ana.page.get_by_test_id("invite-qr").get_attribute("src") or ""
     assert src.startswith("/api/qr?text=") and unquote(src.split("=", 1)[1]) == link, src
-    ana.page.wait_for_function("() => document.querySelector('[data-testid=invite-qr]').naturalWidth > 0")
+    ana.page.wait_for_function("() => document.querySelector('[data-testid=invite-qr]')?.naturalWidth > 0")
     expect(ana.page.get_by_test_id("invite-status")).to_have_text("Esperando a su amigo…")
 
     # a wrong code is refused in the server's one sentence, in the friend's language
@@ -360,7 +360,7 @@ def test_the_pages_by_keyboard_alone_and_accessible(devices: Callable[[str, str]
     ana.page.keyboard.press("Space")
     ana.page.keyboard.press("Enter")
     ana.page.wait_for_url("**#/invite/*")
-    ana.page.wait_for_function("() => document.querySelector('[data-testid=invite-qr]').naturalWidth > 0")
+    ana.page.wait_for_function("() => document.querySelector('[data-testid=invite-qr]')?.naturalWidth > 0")
     check(ana.page, "invitation", found)
     game = ana.page.url.rsplit("/", 1)[1]
     luis.page.goto("/#/lobby")

@@ -100,7 +100,7 @@ def test_a_club_tournament_from_the_first_click_to_its_champion(browser: Browser
         expect(director.get_by_test_id("table-now-2")).to_contain_text("Semifinal · Luis – Marta, a 1")
         qr = director.get_by_test_id("qr-1")
         assert (qr.get_attribute("src") or "").startswith("/api/qr?text=")
-        director.wait_for_function("() => document.querySelector('[data-testid=qr-1]').naturalWidth > 0")
+        director.wait_for_function("() => document.querySelector('[data-testid=qr-1]')?.naturalWidth > 0")
         expect(director.get_by_test_id("next-m3")).to_contain_text("Ganador de m1 – Ganador de m2")
         serious(director, "director's page", found)
         found += [f"director's page: {m}" for m in unreached(director)]

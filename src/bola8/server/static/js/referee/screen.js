@@ -38,7 +38,7 @@ export async function showReferee(root, meta, hooks, id, go, opts = {}) {
   let view = await get(`/api/tables/${encodeURIComponent(id)}`);
   // a real table of any size is drawn as the match's default one: the diagram only places the taps
   const geom = tableGeometry({ name: meta.defaults.table }, meta);
-  const s = { tool: "call", pending: null, facts: emptyFacts(), busy: false, whyTimer: null, whyAsked: 0, previews: 0,
+  const s = { tool: "call", pending: null, facts: emptyFacts(), busy: false, whyTimer: null, whyAsked: 0, previews: 0, previewing: null,
     cursor: null };            // the ball or pocket the keyboard is on: {ball} or {pocket}
 
   const canvas = el("canvas", { "data-testid": "table", tabindex: "0", "aria-label": t("ref_table_label") });
@@ -213,7 +213,9 @@ export async function showReferee(root, meta, hooks, id, go, opts = {}) {
       if (!shotDue() || nothingEntered(s.facts)) { whyBox.hidden = true; return; }
       let answer;
       s.previews += 1;
-      try { answer = await post(`/api/tables/${encodeURIComponent(id)}/preview`, shotBody()); } catch (e) {
+      const asking = post(`/api/tables/${encodeURIComponent(id)}/preview`, shotBody());
+      s.previewing = asking.catch(() => null);
+      try { answer = await asking; } catch (e) {
         // facts that cannot go together: the referee's sentence says which, beside them
         if (asked === s.whyAsked && e instanceof ApiError && e.status === 422) {
           clear(whyBox).append(el("p", { class: "coach-error", role: "alert", "data-testid": "why-refused" }, e.message));
@@ -335,6 +337,9 @@ export async function showReferee(root, meta, hooks, id, go, opts = {}) {
     if (s.busy) return null;
     s.busy = true; asCalled.disabled = judgeBtn.disabled = true;
     clearTimeout(s.whyTimer); s.whyAsked += 1;          // a preview of facts being recorded would come late
+    // a preview already on its way is answered first: sent after it, the shot recorded would make the server
+    // judge the preview's facts on the next shot's table (and refuse them)
+    if (s.previewing) await s.previewing;
     try {
       const res = await post(`/api/tables/${encodeURIComponent(id)}/${path}`, body, token);
       view = res.view || res;

@@ -237,9 +237,12 @@ export async function showReferee(root, meta, hooks, id, go, opts = {}) {
         el("span", { class: "if" }, whatIfLabel(v.fact, v.value)), " → ", el("strong", {}, outcome), " ",
         el("button", { type: "button", class: "small", "data-testid": `whatif-apply-${v.fact}`, onclick: () => applyFact(v.fact, v.value) }, t("whatif_apply")));
     });
+    // the reasons the referee opened stay open when a newer preview redraws the box
+    const opened = [...whyBox.querySelectorAll("details")].map((d) => d.open);
     clear(whyBox).append(el("h2", { class: "box-title" }, t("ref_why")),
       rulingBanner(answer.ruling, view, { compact: true, after: answer.state || null, shooter }),
       el("h2", { class: "box-title" }, t("ref_whatif")), el("ul", { class: "whatif" }, variants));
+    whyBox.querySelectorAll("details").forEach((d, i) => { if (opened[i]) d.open = true; });
     whyBox.hidden = false;
   }
 

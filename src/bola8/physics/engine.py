@@ -225,6 +225,11 @@ def _snapshot(snap, k, rvw, s):
         snap[k, i, 9] = s[i]
 
 
+# How the loop ends (``_events``'s status): every ball at rest, pocketed or off the table; the record full (the
+# caller grows it and calls again); the event cap reached.
+FINISHED, RECORD_FULL, CAPPED = 0, 1, 2
+
+
 # A helper, not an entry: the kernels that call it (play_stroke, batch.run_batch) link its code into
 # theirs, so as an entry its whole loop was optimised and turned into machine code once more for a
 # Python wrapper no shot uses (about 0.7 s of CPU of a cold start). Tests and benchmarks that call it
@@ -242,15 +247,20 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
     every ball after each (trajectories), the events only (the snapshots come back empty), or neither
     (final: only the count). The record starts small and doubles when full: a stroke writes and touches
     only the memory its own events need.
+
+    This function owns the arrays (it allocates, so numba counts references in it); the loop itself is
+    ``_events``, which allocates nothing and is compiled without reference counting: there every view of
+    a ball passed to a helper (``rvw[i]``) cost an atomic increment and decrement, 15 % of a two-ball
+    stroke's samples (perf). When the record is full the loop returns, this function grows the record,
+    and the loop goes on from where it stopped.
     """
     n = rvw.shape[0]
-    R, g, mus, mur, musp = prm[P_R], prm[P_G], prm[P_MUS], prm[P_MUR], prm[P_MUSP]
     # (integer min written out: smaller() of two ints, one a literal, would be two more compilations)
     cap = (FIRST_CAPACITY if FIRST_CAPACITY < max_events else max_events) if record >= RECORD_EVENTS else 1
     ev_t = np.empty(cap)
     ev = np.empty((cap, 4), dtype=np.int64)    # type, ball i, ball j, object
     snap = np.empty((cap if record == RECORD_TRAJECTORIES else 0, n, 10))
-    # Only np.empty, in four kinds (each numpy constructor and signature is compiled
+    # Only np.empty, in five kinds (each numpy constructor and signature is compiled
     # separately on the first call). The caches are all written by the first refresh
     # (the contact objects whenever their times are finite), before any read.
     trans = np.empty(n)
@@ -261,9 +271,6 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
     pair_t = np.empty((n, n))
     pc = np.empty((n, 6))
     zc = np.empty((n, 2))      # height and vertical speed of each ball (0, 0 on the cloth)
-    ns = segs.shape[0]
-    width, length = _table_size(segs)
-    nose = R * (1.0 + prm[P_SINT])     # the cushion nose's height above the cloth
     if first_event == EV_STRIKE:   # the cue ball as the stroke left it (the caller gave its velocities)
         s[0] = classify(rvw[0], prm)
     # a ball driven into the slate (the cue ball of an elevated stroke) bounces off it at once (TP B.10)
@@ -272,6 +279,7 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
             s[i] = settle(rvw[i], prm)
     # time of each pair's and each (ball, cushion) pair's last contact, for the anti-chatter guard
     # (filled element by element: a slice assignment compiles numba's broadcasting, about 0.1 s)
+    ns = segs.shape[0]
     last_pair = np.empty((n, n))
     last_cush = np.empty((n, ns + circs.shape[0] + ns))   # faces, tips, the faces' top edges
     for i in range(n):
@@ -279,8 +287,6 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
             last_pair[i, j] = -INF
         for j in range(last_cush.shape[1]):
             last_cush[i, j] = -INF
-    t = 0.0
-    k = 0
     ev_t[0] = 0.0
     ev[0, 0] = first_event
     ev[0, 1] = 0
@@ -291,17 +297,47 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
     first = np.int64(0)
     if record == RECORD_TRAJECTORIES:
         _snapshot(snap, first, rvw, s)
-    k = first + 1
     # Balls whose cached times (their own and their pairs') are out of date: all at the
-    # start, then the one or two an event touched; the top of the loop refreshes them.
+    # start, then the one or two an event touched; the loop's top refreshes them.
     stale = np.empty(n, dtype=np.int64)
     paired = np.empty(n, dtype=np.int64)   # 1: this ball's pairs are refreshed already
     for i in range(n):
         stale[i] = i
         paired[i] = 0
+    t = 0.0
+    k = first + 1
     nstale = n
-    truncated = False
     while True:
+        t, k, nstale, status = _events(rvw, s, prm, segs, circs, holes, max_events, record, t, k, stale, nstale,
+                                       ev_t, ev, snap, trans, cush_t, hole_t, cush_o, hole_o, pair_t, pc, zc,
+                                       last_pair, last_cush, paired)
+        if status != RECORD_FULL:
+            break
+        cap = 2 * cap if 2 * cap < max_events else max_events
+        ev_t = grown_1d(ev_t, cap)
+        ev = grown_2d(ev, cap)
+        if record == RECORD_TRAJECTORIES:
+            snap = grown_3d(snap, cap)
+    kept = k if record >= RECORD_EVENTS else 0
+    return k, ev_t[:kept], ev[:kept], snap[:kept], status == CAPPED
+
+
+@kernel()
+def _events(rvw, s, prm, segs, circs, holes, max_events, record, t, k, stale, nstale, ev_t, ev, snap, trans,
+            cush_t, hole_t, cush_o, hole_o, pair_t, pc, zc, last_pair, last_cush, paired):
+    """``run_events``'s loop from time ``t``, with ``k`` events recorded and the balls ``stale[:nstale]`` to
+    refresh, until it ends (``FINISHED``, ``CAPPED``) or the record is full (``RECORD_FULL``: grow it and call
+    again with what this returns, the loop goes on exactly where it stopped). Returns (t, k, nstale, status).
+    """
+    n = rvw.shape[0]
+    R, g, mus, mur, musp = prm[P_R], prm[P_G], prm[P_MUS], prm[P_MUR], prm[P_MUSP]
+    ns = segs.shape[0]
+    width, length = _table_size(segs)
+    nose = R * (1.0 + prm[P_SINT])     # the cushion nose's height above the cloth
+    while True:
+        # the record is full: return before anything of the next event is computed (the caller grows it)
+        if record >= RECORD_EVENTS and k == ev_t.shape[0] and k < max_events:
+            return t, k, nstale, RECORD_FULL
         # every ball's path from now (an untouched ball's pc refers to an older time)
         for m in range(n):
             pc[m, 0], pc[m, 1], pc[m, 2], pc[m, 3], pc[m, 4], pc[m, 5] = path_terms(
@@ -351,7 +387,7 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
             paired[stale[q]] = 0
         tmin = INF
         kind = -1
-        bi = np.int64(-1)  # typed, not a literal: see `first` above
+        bi = np.int64(-1)  # typed, not a literal: see `first` in run_events
         bj = np.int64(-1)
         for i in range(n):
             if trans[i] < tmin:
@@ -376,9 +412,8 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
                 kind = 3
                 bi = i
         if kind < 0:
-            break
+            return t, k, nstale, FINISHED
         if k >= max_events:
-            truncated = True
             for i in range(n):
                 if s[i] != POCKETED and s[i] != OFF_TABLE:
                     rvw[i, 0, 2] = 0.0     # a ball stopped in flight is put down on the cloth below it
@@ -386,7 +421,7 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
                     s[i] = STATIONARY
             if record == RECORD_TRAJECTORIES:
                 _snapshot(snap, k - 1, rvw, s)
-            break
+            return t, k, nstale, CAPPED
         dt = tmin - t
         for i in range(n):
             if s[i] != STATIONARY and s[i] != POCKETED and s[i] != OFF_TABLE:
@@ -455,12 +490,6 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
             last_cush[bi, obj] = t
             s[bi] = settle(rvw[bi], prm)
         if record >= RECORD_EVENTS:
-            if k == cap:
-                cap = 2 * cap if 2 * cap < max_events else max_events
-                ev_t = grown_1d(ev_t, cap)
-                ev = grown_2d(ev, cap)
-                if record == RECORD_TRAJECTORIES:
-                    snap = grown_3d(snap, cap)
             ev_t[k] = t
             ev[k, 0] = code
             ev[k, 1] = bi
@@ -474,8 +503,6 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
         if bj >= 0:
             stale[1] = bj
             nstale = 2
-    kept = k if record >= RECORD_EVENTS else 0
-    return k, ev_t[:kept], ev[:kept], snap[:kept], truncated
 
 
 @kernel(entry=True)

@@ -230,11 +230,12 @@ def _snapshot(snap, k, rvw, s):
 FINISHED, RECORD_FULL, CAPPED = 0, 1, 2
 
 
-# A helper, not an entry: the kernels that call it (play_stroke, batch.run_batch) link its code into
-# theirs, so as an entry its whole loop was optimised and turned into machine code once more for a
-# Python wrapper no shot uses (about 0.7 s of CPU of a cold start). Tests and benchmarks that call it
-# from Python get their own copy (``tested``).
-@kernel(tested=True, allocates=True)
+# A helper, not an entry, and inlined into its callers (play_stroke, batch.run_batch). numba compiles
+# every helper into a library of its own, optimises it and makes machine code of it, then links it into
+# each caller's library and optimises and compiles the whole again: each level of calls above the loop
+# (``_events``) did all of that work on the loop once more. As an entry it also had a Python wrapper no
+# shot uses. Tests and benchmarks that call it from Python get their own copy (``tested``).
+@kernel(tested=True, allocates=True, inline="always")
 def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, circs: FloatArray,
                holes: FloatArray, max_events: int, first_event: int | np.int64, record: int
                ) -> tuple[int, FloatArray, IntArray, FloatArray, bool]:

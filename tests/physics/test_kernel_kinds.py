@@ -76,3 +76,23 @@ def test_a_stroke_s_result_built_from_the_kernel_s_arrays_has_every_field_the_co
     assert fast.events == made.events and fast.final == made.final
     with pytest.raises(dataclasses.FrozenInstanceError):
         fast.truncated = True   # type: ignore[misc]
+
+
+def test_a_batch_s_results_have_every_field_of_their_class_and_stay_frozen():
+    # simulate_batch builds its results with result.built (no constructor): each must hold exactly its
+    # class's fields, as the constructor's would
+    import dataclasses
+
+    from bola8.physics import Strike
+    from bola8.physics.batch import simulate_batch
+    from bola8.physics.result import built
+
+    spec = table_spec("9ft")
+    strikes = [Strike(2.0, 90.0), Strike(3.0, 70.0, 0.0, 0.1, 0.0)]
+    for record in ("trajectories", "events", "final"):
+        for result in simulate_batch(spec, {0: (0.6, 0.6), 5: (0.6, 1.4)}, strikes, record=record):
+            assert set(vars(result)) == {f.name for f in dataclasses.fields(result)}
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                result.strike = None   # type: ignore[misc]
+    with pytest.raises(TypeError, match="needs exactly the fields"):
+        built(type(result), numbers=(0,))

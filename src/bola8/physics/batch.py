@@ -32,7 +32,7 @@ from bola8.physics.codes import EV_MISCUE, EV_STRIKE, RECORD_EVENTS, RECORD_TRAJ
 from bola8.physics.engine import grown_1d, grown_2d, grown_3d, run_events
 from bola8.physics.launch import is_miscue, launch
 from bola8.physics.params import PhysicsSettings
-from bola8.physics.result import ShotResult, StrokeEnd, StrokeEvents
+from bola8.physics.result import ShotResult, StrokeEnd, StrokeEvents, built
 from bola8.physics.scalar import larger
 from bola8.physics.strike import Strike
 from bola8.physics.table import TableSpec
@@ -164,8 +164,8 @@ def simulate_batch(spec: TableSpec, balls: dict[int, tuple[float, float]], strik
         xy_rows, state_rows = final_xy.tolist(), final_s.tolist()
         for m, strike in enumerate(strikes):
             states = state_rows[m]
-            ends.append(StrokeEnd(
-                numbers=numbers,
+            ends.append(built(
+                StrokeEnd, numbers=numbers,
                 final={num: (x, y) for num, (x, y), st in zip(numbers, xy_rows[m], states)
                        if st != C.POCKETED and st != C.OFF_TABLE},
                 dropped=tuple(num for num, st in zip(numbers, states) if st == C.POCKETED),
@@ -177,8 +177,8 @@ def simulate_batch(spec: TableSpec, balls: dict[int, tuple[float, float]], strik
         xy_rows, state_rows = final_xy.tolist(), final_s.tolist()
         for m, strike in enumerate(strikes):
             a, b = bounds[m], bounds[m + 1]
-            logs.append(StrokeEvents(
-                spec=spec, numbers=numbers, ev_t=ev_t[a:b], ev_type=ev[a:b, 0], ev_i=ev[a:b, 1], ev_j=ev[a:b, 2],
+            logs.append(built(
+                StrokeEvents, spec=spec, numbers=numbers, ev_t=ev_t[a:b], ev_type=ev[a:b, 0], ev_i=ev[a:b, 1], ev_j=ev[a:b, 2],
                 ev_o=ev[a:b, 3],
                 final={num: (x, y) for num, (x, y), st in zip(numbers, xy_rows[m], state_rows[m])
                        if st != C.POCKETED and st != C.OFF_TABLE},
@@ -187,7 +187,7 @@ def simulate_batch(spec: TableSpec, balls: dict[int, tuple[float, float]], strik
     results = []
     for m, strike in enumerate(strikes):
         a, b = bounds[m], bounds[m + 1]
-        results.append(ShotResult(spec=spec, start=dict(start), numbers=numbers, prm=prm, ev_t=ev_t[a:b],
-                                  ev_type=ev[a:b, 0], ev_i=ev[a:b, 1], ev_j=ev[a:b, 2], ev_o=ev[a:b, 3],
-                                  snap=snap[a:b], truncated=bool(truncated[m]), strike=strike))
+        results.append(built(ShotResult, spec=spec, start=dict(start), numbers=numbers, prm=prm, ev_t=ev_t[a:b],
+                             ev_type=ev[a:b, 0], ev_i=ev[a:b, 1], ev_j=ev[a:b, 2], ev_o=ev[a:b, 3],
+                             snap=snap[a:b], truncated=bool(truncated[m]), strike=strike))
     return results

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -86,6 +86,28 @@ def pocketed_balls(numbers: tuple[int, ...], ev_t: np.ndarray, ev_type: np.ndarr
                  for k in np.flatnonzero(ev_type == C.EV_POCKET))
 
 
+Frozen = TypeVar("Frozen")
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def built(cls: type[Frozen], **values: Any) -> Frozen:
+    """An instance of the frozen dataclass ``cls`` (of this module: none checks its fields) holding ``values``,
+    which must name every one of its fields.
+
+    A frozen dataclass's constructor sets each field through ``object.__setattr__``: 2-3 us of a stroke that
+    takes 15 us (a two-ball stroke of benchmarks/bench_break.py), for every result of a batch. Here the
+    values go straight into the instance's ``__dict__``; it stays frozen (assignments still raise)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))   # type: ignore[arg-type]
+    if len(values) != len(names):   # (the names themselves: tests/physics/test_kernel_kinds.py, at each caller;
+        # comparing them here cost 0.5 us a result)
+        raise TypeError(f"{cls.__name__} needs exactly the fields {sorted(names)}, not {sorted(values)}")
+    result: Frozen = object.__new__(cls)
+    result.__dict__.update(values)
+    return result
+
+
 @dataclass(frozen=True, eq=False)
 class StrokeEnd:
     """What a stroke left on the table (``simulate_batch(..., record="final")``): where each ball stopped,
@@ -149,17 +171,10 @@ class ShotResult:
     def of_stroke(cls, spec: TableSpec, start: dict[int, tuple[float, float]], numbers: tuple[int, ...],
                   prm: np.ndarray, ev_t: np.ndarray, ev: np.ndarray, snap: np.ndarray, truncated: bool,
                   strike: Strike | None) -> ShotResult:
-        """The result of one stroke from the kernel's arrays (``ev``: a row (type, i, j, object) per event).
-
-        The same fields as the constructor's, written straight into the new instance: a frozen dataclass's
-        constructor sets each field through ``object.__setattr__``, which took 3 us of the 17 us of a
-        two-ball stroke's ``simulate_layout`` (benchmarks/bench_break.py); there is nothing to check here
-        that the constructor would check (it checks nothing)."""
-        result = object.__new__(cls)
-        result.__dict__.update(spec=spec, start=start, numbers=numbers, prm=prm, ev_t=ev_t, ev_type=ev[:, 0],
-                               ev_i=ev[:, 1], ev_j=ev[:, 2], ev_o=ev[:, 3], snap=snap, truncated=truncated,
-                               strike=strike)
-        return result
+        """The result of one stroke from the kernel's arrays (``ev``: a row (type, i, j, object) per event),
+        built without the frozen constructor's cost (``built``)."""
+        return built(cls, spec=spec, start=start, numbers=numbers, prm=prm, ev_t=ev_t, ev_type=ev[:, 0],
+                     ev_i=ev[:, 1], ev_j=ev[:, 2], ev_o=ev[:, 3], snap=snap, truncated=truncated, strike=strike)
 
     # ------------------------------------------------------------ events
     def event_pocket(self, k: int) -> str | None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -32,11 +31,16 @@ def simulate_layout(spec: TableSpec, balls: dict[int, tuple[float, float]], stri
     if 0 not in balls:
         raise InputError("balls: the cue ball (0) is missing.", "balls: falta la bola blanca (0).")
     numbers = tuple(sorted(balls))
-    start = {b: (float(balls[b][0]), float(balls[b][1])) for b in numbers}
+    start: dict[int, tuple[float, float]] = {}
+    flat: list[float] = []      # x, y, ball after ball: play_stroke's layout
+    for number in numbers:
+        x, y = balls[number]
+        centre = start[number] = (float(x), float(y))
+        flat += centre
     prm = settings.parameters(spec.cushion_height)
     g = spec.geometry
     ev_t, ev, snap, truncated = play_stroke(
-        np.array(list(chain.from_iterable(start.values()))), float(strike.speed), float(strike.phi),
+        np.array(flat), float(strike.speed), float(strike.phi),
         float(strike.theta), float(strike.a), float(strike.b), settings.cue_array(strike.cue), prm, g.segments,
         g.circles, g.holes, settings.max_events, C.RECORD_TRAJECTORIES)
     return ShotResult.of_stroke(spec, start, numbers, prm, ev_t, ev, snap, bool(truncated), strike)

@@ -514,9 +514,9 @@ def play_stroke(xy: FloatArray, speed: float, phi: float, theta: float, a: float
     0 the cue ball: flat, the cheapest array for Python to build), played with the cue ``cue`` (mass, tip
     restitution, shaft end mass, miscue limit: ``params.CueParams``).
 
-    The cue's impact (``launch``) or the miscue, then ``run_events``. Returns (times, events (type, i, j,
-    object), snapshots, truncated): only what ``simulate_layout`` reads, since each array returned is a
-    Python object built on the way out (the final state is the last snapshot).
+    The cue's impact (``launch``) or the miscue, then ``run_events``. Returns (times, events (4, count: the
+    types, balls i, balls j, objects), snapshots, truncated): only what ``simulate_layout`` reads, since each
+    array returned is a Python object built on the way out (the final state is the last snapshot).
     """
     n = xy.shape[0] // 2
     # np.empty in the signatures run_events compiles anyway (np.zeros is two more compilations)
@@ -534,5 +534,11 @@ def play_stroke(xy: FloatArray, speed: float, phi: float, theta: float, a: float
         first = np.int64(EV_STRIKE)
         rvw[0, 1, 0], rvw[0, 1, 1], rvw[0, 1, 2], rvw[0, 2, 0], rvw[0, 2, 1], rvw[0, 2, 2] = launch(
             speed, phi, theta, a, b, cue[0], cue[1], cue[2], prm)
-    _, ev_t, ev, snap, truncated = run_events(rvw, s, prm, segs, circs, holes, max_events, first, record)
-    return ev_t, ev, snap, truncated
+    k, ev_t, ev, snap, truncated = run_events(rvw, s, prm, segs, circs, holes, max_events, first, record)
+    # the events by column (type, i, j, object), each a contiguous row Python takes as one array: a row of a
+    # C array is a cheaper view than a column (ShotResult.of_stroke)
+    columns = np.empty((4, ev.shape[0]), dtype=np.int64)
+    for q in range(ev.shape[0]):
+        for c in range(4):
+            columns[c, q] = ev[q, c]
+    return ev_t, columns, snap, truncated

@@ -171,10 +171,10 @@ class ShotResult:
     def of_stroke(cls, spec: TableSpec, start: dict[int, tuple[float, float]], numbers: tuple[int, ...],
                   prm: np.ndarray, ev_t: np.ndarray, ev: np.ndarray, snap: np.ndarray, truncated: bool,
                   strike: Strike | None) -> ShotResult:
-        """The result of one stroke from the kernel's arrays (``ev``: a row (type, i, j, object) per event),
-        built without the frozen constructor's cost (``built``)."""
-        return built(cls, spec=spec, start=start, numbers=numbers, prm=prm, ev_t=ev_t, ev_type=ev[:, 0],
-                     ev_i=ev[:, 1], ev_j=ev[:, 2], ev_o=ev[:, 3], snap=snap, truncated=truncated, strike=strike)
+        """The result of one stroke from the kernel's arrays (``ev``: the events' types, balls i, balls j and
+        objects, a row each), built without the frozen constructor's cost (``built``)."""
+        return built(cls, spec=spec, start=start, numbers=numbers, prm=prm, ev_t=ev_t, ev_type=ev[0], ev_i=ev[1],
+                     ev_j=ev[2], ev_o=ev[3], snap=snap, truncated=truncated, strike=strike)
 
     # ------------------------------------------------------------ events
     def event_pocket(self, k: int) -> str | None:

@@ -28,6 +28,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -59,7 +60,7 @@ def minor_faults() -> int:
 
 def measure(spec, layout, strikes, rounds: int) -> dict[str, tuple[float, float]]:
     """Per way: (median microseconds of CPU per stroke, minor page faults per stroke)."""
-    singles = [simulate_layout(spec, layout, s) for s in strikes[:3]]          # warm-up
+    counts = [len(simulate_layout(spec, layout, s).ev_t) for s in strikes]   # warm-up, and each stroke's events
     for record in RECORDS:
         simulate_batch(spec, layout, strikes[:3], record=record)               # type: ignore[call-overload]
     times: dict[str, list[float]] = {way: [] for way in ("single", *RECORDS)}
@@ -68,19 +69,20 @@ def measure(spec, layout, strikes, rounds: int) -> dict[str, tuple[float, float]
         ways = list(times)
         ways = ways[r % len(ways):] + ways[:r % len(ways)]
         for way in ways:
+            # (each way's results are freed before the next is timed: freeing the 95 MB of 500 breaks'
+            # trajectories inside the next way's timing added up to 90 us a stroke to it)
             before = minor_faults()
             started = time.thread_time()
             if way == "single":
-                singles = [simulate_layout(spec, layout, s) for s in strikes]
+                results: list[Any] = [simulate_layout(spec, layout, s) for s in strikes]
             else:
-                batch = simulate_batch(spec, layout, strikes, record=way)      # type: ignore[call-overload]
+                results = simulate_batch(spec, layout, strikes, record=way)   # type: ignore[call-overload]
             elapsed = time.thread_time() - started
             faults[way].append((minor_faults() - before) / len(strikes))
             times[way].append(1e6 * elapsed / len(strikes))
-            if way == "trajectories":
-                assert [len(b.ev_t) for b in batch] == [len(s.ev_t) for s in singles], "batch and single differ"
-            if way == "final":
-                assert [b.event_count for b in batch] == [len(s.ev_t) for s in singles], "batch and single differ"
+            found = [b.event_count for b in results] if way == "final" else [len(b.ev_t) for b in results]
+            assert found == counts, f"{way} and single calls differ"
+            del results
     return {way: (statistics.median(times[way]), statistics.median(faults[way])) for way in times}
 
 

@@ -259,9 +259,11 @@ def test_a_rated_match_from_the_lobby_ends_and_the_leaderboard_shows_both(device
     on_game(marta.page, game)
     view = d.screen(pedro.page, "s.view")
     assert view["rated"] and [p["profile"] for p in view["players"]] == [marta_id, pedro_id]
-    # taken, it leaves the lobby
+    # taken, it leaves the invitations for the matches being played: Pedro's own, anyone else's to watch
     pedro.page.goto("/#/lobby")
     expect(pedro.page.get_by_test_id(f"lobby-{game}")).to_have_count(0)
+    expect(pedro.page.get_by_test_id(f"lobby-now-{game}")).to_contain_text("Marta – Pedro")
+    expect(pedro.page.get_by_test_id(f"lobby-watch-{game}")).to_have_text("Your match")
     pedro.page.goto(f"/#/game/{game}")
     on_game(pedro.page, game)
 

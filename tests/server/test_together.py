@@ -77,6 +77,23 @@ def test_the_lobby_lists_public_invitations_and_joining_one_needs_no_code(client
     assert listed[0]["maker"] is None                     # Ana made it under no profile
 
 
+def test_the_lobby_lists_the_public_matches_being_played_until_they_end(client) -> None:
+    public = invitation(client, public=True, names=["Ana", "?"])
+    private = invitation(client, names=["Eva", "?"])
+    assert client.get("/api/lobby").json()["playing"] == []          # nobody has sat down yet
+    with client.websocket_connect("/api/lobby/live") as socket:
+        assert socket.receive_json()["playing"] == []
+        luis = client.post(f"/api/games/{public['id']}/join", json={"name": "Luis"}).json()["token"]
+        now = socket.receive_json()
+        assert now["games"] == [] and [(g["id"], g["players"]) for g in now["playing"]] == [(public["id"], ["Ana", "Luis"])]
+        assert now["playing"][0]["race"] == 1 and now["playing"][0]["rated"] is False
+        client.post(f"/api/games/{private['id']}/join", json={"invite": private["invite"], "name": "Pío"})
+        assert [g["id"] for g in socket.receive_json()["playing"]] == [public["id"]]    # never the private
+        assert client.post(f"/api/games/{public['id']}/concede", headers=bearer(luis)).status_code == 200
+        assert socket.receive_json()["playing"] == []                # the match over: it leaves the list
+    assert client.get("/api/lobby").json()["playing"] == []
+
+
 def test_the_lobby_shows_the_rating_of_the_profile_an_invitation_was_made_under(client) -> None:
     marta, marta_token = profile(client, "Marta")
     made = invitation(client, public=True, rated=True, profile=marta_token)

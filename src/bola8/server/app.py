@@ -61,6 +61,7 @@ def create_app(db: str, *, bot_workers: int = 1, coach_workers: int = 1, worker_
                         tables=tables, creations=CreationLimit(creations_per_minute), profiles=profiles,
                         sync=Sync(store, games, tables), tournaments=tournaments)
     services.sync.on_lobby.append(lambda: lobby.publish(services))
+    games.ended.append(lambda game: services.sync.lobby_changed() if game.public else None)
     services.sync.on_other.append(tournaments.notified)
 
     @asynccontextmanager

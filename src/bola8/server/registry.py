@@ -98,6 +98,8 @@ class GameRegistry:
         self.listeners: list[Listener] = []
         # asked before a game leaves memory: True keeps it (the bot runner: a bot is playing it)
         self.pins: list[Pin] = []
+        # told of a match that an action committed here has just ended (the lobby: a public match leaves its list)
+        self.ended: list[Listener] = []
         # asked when a match ends: the results and ratings stored with its last action (the profiles)
         self.finisher: Finisher | None = None
         # presence: the live connections of each seat of each game on this server, and as the other servers
@@ -219,6 +221,9 @@ class GameRegistry:
                                                     over=game.session.over, at=at, finish=finish))
         played = game.shots[before:]
         self._committed(game, played)
+        if game.session.over:
+            for listener in self.ended:
+                listener(game)
         return played
 
     def join(self, game: LiveGame, seat: int, name: str, profile: str | None, digest: str) -> None:

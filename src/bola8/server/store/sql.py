@@ -275,6 +275,22 @@ class SqlStore(ABC):
                              since, limit).fetchall()
         return [(match_id, json.loads(params), made_at) for match_id, params, made_at in rows]
 
+    def playing_now(self, since: float, limit: int) -> list[tuple[str, dict[str, Any], float, str | None]]:
+        """The public invitations made since unix time ``since`` that were taken and whose match goes on,
+        newest first: (id, params, made_at, the name the invited person took). Nothing is played before the
+        invited person sits down, so taking the seat is the match's action 0."""
+        with self._reading() as db:
+            rows = self._run(db, "SELECT m.id, m.params, m.made_at, a.data FROM matches m LEFT JOIN actions a "
+                                 "ON a.match_id = m.id AND a.n = 0 WHERE m.invite_open = 0 AND m.public = 1 "
+                                 "AND m.over = 0 AND m.made_at >= ? ORDER BY m.made_at DESC LIMIT ?",
+                             since, limit).fetchall()
+        found = []
+        for match_id, params, made_at, data in rows:
+            joined = json.loads(data) if data is not None else {}
+            found.append((match_id, json.loads(params), made_at,
+                          str(joined["name"]) if joined.get("type") == "join" else None))
+        return found
+
     # ------------------------------------------------------------ profiles
     def create_profile(self, profile_id: str, name: str, digest: str | None, kind: str, rating: float,
                        deviation: float) -> None:

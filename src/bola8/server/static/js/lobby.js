@@ -1,7 +1,8 @@
 // #/lobby: the public invitations whose second seat still waits, as the server lists them live
-// (WS /api/lobby/live: the list again whenever one is made, taken or ended). Sitting down is one
-// tap: a public invitation needs no code, and the name is this browser's (its profile's, or the one
-// typed once at the top).
+// (WS /api/lobby/live: the list again whenever one is made, taken or ended, or a public match ends).
+// Sitting down is one tap: a public invitation needs no code, and the name is this browser's (its
+// profile's, or the one typed once at the top). Below, the public matches being played: one tap
+// watches one (the game's page without a seat).
 import { t } from "./i18n.js";
 import { liveFeed, myProfile, seatsOf, ApiError } from "./api.js";
 import { el, clear } from "./dom.js";
@@ -14,11 +15,14 @@ export function showLobby(root, hooks, go) {
   const list = el("ul", { class: "plain list lobby", "data-testid": "lobby-list", "aria-live": "polite" });
   const error = errorLine("lobby-error");
   const status = el("p", { class: "hint", role: "status", "data-testid": "lobby-live" });
+  const now = el("ul", { class: "plain list lobby", "data-testid": "lobby-playing", "aria-live": "polite" });
   let games = null;           // until the server's first list
+  let playing = [];
 
   const render = () => {
     clear(list);
     if (games === null) return;
+    renderPlaying();
     if (!games.length) {
       list.append(el("li", { class: "hint", "data-testid": "lobby-empty" }, t("lobby_empty"), " ", el("a", { href: "#/friend" }, t("lobby_make"))));
       return;
@@ -43,6 +47,23 @@ export function showLobby(root, hooks, go) {
     }
   };
 
+  function renderPlaying() {
+    clear(now);
+    if (!playing.length) {
+      now.append(el("li", { class: "hint", "data-testid": "lobby-playing-empty" }, t("lobby_playing_empty")));
+      return;
+    }
+    for (const g of playing) {
+      const [a, b] = g.players;
+      const words = [t("match_terms", { n: g.race, t: g.table }), g.rated ? t("rated_tag") : null].filter(Boolean).join(" · ");
+      const mine = seatsOf(g.id).length > 0;
+      now.append(el("li", { "data-testid": `lobby-now-${g.id}` },
+        el("div", {}, el("strong", {}, `${a} – ${b}`), el("div", { class: "hint" }, words)),
+        el("a", { class: "button small", href: `#/game/${encodeURIComponent(g.id)}`, "data-testid": `lobby-watch-${g.id}`,
+          "aria-label": mine ? t("lobby_your_game") : t("lobby_watch_game", { a, b }) }, mine ? t("lobby_your_game") : t("lobby_watch"))));
+    }
+  }
+
   async function sit(g, button) {
     error.textContent = "";
     button.disabled = true;
@@ -59,10 +80,11 @@ export function showLobby(root, hooks, go) {
     el("h1", {}, t("lobby")), el("p", { class: "hint" }, t("lobby_hint")),
     el("label", {}, t("your_name"), name),
     profile ? el("p", { class: "hint" }, t("join_as_profile")) : null,
-    error, list, status)]);
+    error, list, status),
+    el("section", { class: "card" }, el("h2", {}, t("lobby_playing")), now)]);
   render();
   const stop = liveFeed("/api/lobby/live", (msg) => {
-    if (msg && Array.isArray(msg.games)) { games = msg.games; render(); }
+    if (msg && Array.isArray(msg.games)) { games = msg.games; playing = Array.isArray(msg.playing) ? msg.playing : []; render(); }
   }, (up) => { status.textContent = up ? "" : t("live_off"); });
   hooks.onLeave(stop);
   hooks.expose({ get games() { return games && games.map((g) => g.id); } });

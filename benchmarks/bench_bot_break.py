@@ -1,7 +1,8 @@
 """The searching bot's break, measured on the arena's racks (the break figures of docs/bots.md).
 
     .venv/bin/python benchmarks/bench_bot_break.py plan [--level champion] [--noise 1] [--racks 1000] [--first 0]
-    .venv/bin/python benchmarks/bench_bot_break.py grid [--racks 60] [--top 8] [--confirm 600]
+    .venv/bin/python benchmarks/bench_bot_break.py grid [--racks 60] [--top 8] [--confirm 600] [--behind 0,0.085]
+        [--speeds 9,10,11,11.5,12] [--spins -0.5,-0.3,-0.1,0.1,0.3] [--sides 0] [--elevations 0] [--cues playing,break]
 
 - ``plan``: the break the level searches (``bola8.players.breaking``) played once on each of the
   arena's racks (rack ``r`` of ``bola8 arena --seed S`` is the rack of ``arena.derived_seed(S, "rack",
@@ -9,10 +10,14 @@
   ``--noise`` per rack, judged by the referee: breaks that make a ball without a foul, scratches (the
   cue ball pocketed or off the table), fouls, the breaker keeping the table, the 8 down, and the
   breaker's chance to win from what is left (the search's own score, ``breaking.break_value``), each
-  share with its Wilson 95% interval. ``--first 20000`` plays it on the racks ``grid`` holds out. The break alone: the figures the arena prints for breaks come
+  share with its Wilson 95% interval. ``--first 20000`` plays it on the racks ``grid`` holds out;
+  ``--arena-draws bot:champion`` gives each break the very noise the arena gives it against that
+  opponent (its seat's seed and generator), so the first ``n`` rows are the arena's own breaks. The break alone: the figures the arena prints for breaks come
   from the same rule, over fewer racks.
-- ``grid``: a wider grid than the break search's (``WIDE_SPOTS`` x aims x speeds x draw/follow x
-  elevation) played on the first ``--racks`` racks, the best ``--top`` by the search's score played
+- ``grid``: a wider grid than the break search's (spots x aims x speeds x draw/follow x side x
+  elevation x cue, each dimension but the aims an option: ``--behind`` puts the cue ball that far
+  behind the head string, towards the head cushion, ``--cues`` names the cues of
+  ``bola8.physics.params.CUES``) played on the first ``--racks`` racks, the best ``--top`` by the search's score played
   again on ``--confirm`` other racks (held out: a grid's best on its own racks is the one they
   flattered), and the best ``--top`` by balls made among those that scratched at most ``SCRATCH_CAP``
   of the time, each with the same figures. Every row of both steps shares each rack's noise draw.
@@ -26,7 +31,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from bola8.batch.tournament import wilson  # the one Wilson interval (95%)
 
@@ -36,7 +41,10 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 WIDE_SPEEDS = (9.0, 10.0, 11.0, 11.5, 12.0)
 WIDE_SPINS = (-0.5, -0.3, -0.1, 0.1, 0.3)
+WIDE_SIDES = (0.0,)
 WIDE_ELEVATIONS = (0.0,)
+WIDE_BEHIND = (0.0,)
+WIDE_CUES = ("playing",)
 SCRATCH_CAP = 0.06     # the grid's second ranking: the most balls made among breaks scratching at most this
 
 
@@ -65,8 +73,25 @@ def arena_racks(seed: int, first: int, count: int) -> list[int]:
     return [derived_seed(seed, "rack", r) for r in range(first, first + count)]
 
 
-def play(configs: list[tuple[Point, Strike]], rack_seeds: list[int], noise_level: float, level: str) -> list[Tally]:
-    """Each (spot, stroke) on each rack, one noise draw per rack shared by every config, judged."""
+def arena_draws(seed: int, noise: float, opponent: str, first: int, count: int) -> list[list[float]]:
+    """The noise the arena gives the break of its racks ``first`` .. ``first + count - 1`` (``bola8 arena
+    --seed seed``, against ``opponent`` at ``noise``): the breaker's seat, seed and noise generator as
+    ``arena.play_rack`` makes them, and the five draws its first stroke - the break - takes."""
+    from bola8.players.arena import derived_seed
+
+    found = []
+    for rack in range(first, first + count):
+        seat, breaker = rack % 2, (rack // 2) % 2          # the player's seat; the seat that breaks
+        side = 0 if breaker == seat else 1                  # 0: the player breaks, 1: the opponent
+        rng = random.Random(derived_seed(derived_seed(seed, noise, opponent, rack, side), "noise"))
+        found.append([rng.gauss(0.0, 1.0) for _ in range(5)])
+    return found
+
+
+def play(configs: list[tuple[Point, Strike]], rack_seeds: list[int], noise_level: float, level: str,
+         draws_of: list[list[float]] | None = None) -> list[Tally]:
+    """Each (spot, stroke) on each rack, one noise draw per rack shared by every config (``draws_of[i]``
+    for rack ``i`` when given, else drawn from the rack's seed), judged."""
     from bola8.game import Game
     from bola8.physics.batch import simulate_batch
     from bola8.players.breaking import break_value
@@ -79,10 +104,10 @@ def play(configs: list[tuple[Point, Strike]], rack_seeds: list[int], noise_level
     sigma, q = sigma_rad(noise.level), lv.continuation
     tallies = [Tally() for _ in configs]
     spots = sorted({spot for spot, _ in configs})
-    for rack_seed in rack_seeds:
+    for k, rack_seed in enumerate(rack_seeds):
         game = Game.new("9ft", breaker=0, rack_seed=rack_seed)
         rng = random.Random(rack_seed)
-        draws = [rng.gauss(0.0, 1.0) for _ in range(5)]
+        draws = [rng.gauss(0.0, 1.0) for _ in range(5)] if draws_of is None else draws_of[k]
         for spot in spots:
             placed = game.place_cue_ball(*spot)
             index = [i for i, (s, _) in enumerate(configs) if s == spot]
@@ -104,8 +129,9 @@ def play(configs: list[tuple[Point, Strike]], rack_seeds: list[int], noise_level
 
 
 def describe(spec: TableSpec, spot: Point, strike: Strike) -> str:
-    return (f"spot x={spot[0]:.3f} ({spec.width - spot[0]:.3f} m from the right rail) phi={strike.phi:.2f} "
-            f"v={strike.speed:g} b={strike.b:g} theta={strike.theta:g}")
+    return (f"spot x={spot[0]:.3f} ({spec.width - spot[0]:.3f} m from the right rail, "
+            f"{spec.head_string_y - spot[1]:.3f} m behind the head string) phi={strike.phi:.2f} "
+            f"v={strike.speed:g} b={strike.b:g} a={strike.a:g} theta={strike.theta:g} cue={strike.cue or 'playing'}")
 
 
 def row(name: str, t: Tally) -> str:
@@ -118,27 +144,44 @@ HEAD = (f"{'break':34s} {'racks':>5s}  {'made, no foul (95% CI)':>20s} {'scratch
         f"{'kept the table':>20s} {'8 down':>6s} {'value':>6s}")
 
 
-def wide_configs(spec: TableSpec) -> list[tuple[Point, Strike]]:
-    """Spots on the head string from the middle to near the right rail; full on the apex, the
-    second-row ball on that side met with the head ball at once (the cue ball's centre level with the
-    head ball's, touching it: the fullest hit the head ball allows), and a little thinner or fuller."""
+@dataclass(frozen=True)
+class Axes:
+    """The grid's dimensions besides the spots across the table and the aims."""
+
+    speeds: tuple[float, ...] = WIDE_SPEEDS
+    spins: tuple[float, ...] = WIDE_SPINS          # b: draw (below 0) or follow, fractions of the radius
+    sides: tuple[float, ...] = WIDE_SIDES          # a: side spin
+    elevations: tuple[float, ...] = WIDE_ELEVATIONS
+    behind: tuple[float, ...] = WIDE_BEHIND        # m behind the head string (Art. 7: anywhere in the kitchen)
+    cues: tuple[str, ...] = WIDE_CUES
+
+
+def wide_configs(spec: TableSpec, axes: Axes = Axes()) -> list[tuple[Point, Strike]]:
+    """Spots from the middle of the table to near the right rail, on the head string or behind it; full
+    on the apex, the second-row ball on that side met with the head ball at once (the cue ball's centre
+    level with the head ball's, touching it: the fullest hit the head ball allows), a little thinner or
+    fuller, and thin on the second-row ball alone; each with every stroke of ``axes``."""
     from bola8.physics import Strike
 
     r = spec.ball_radius
     fx, fy = spec.foot_spot
-    y = spec.head_string_y
-    spots = [(spec.width / 2.0, y), (spec.width * 2.0 / 3.0, y), (spec.width - r - 0.20, y),
-             (spec.width - r - 0.10, y), (spec.width - r - 0.05, y)]
+    xs = (spec.width / 2.0, spec.width * 2.0 / 3.0, spec.width - r - 0.20, spec.width - r - 0.10,
+          spec.width - r - 0.05)
     aims = [(fx, fy), (fx + 2.0 * r, fy), (fx + 2.1 * r, fy), (fx + 1.9 * r, fy),
             (fx + 1.6 * r, fy + math.sqrt(3.0) * r)]
     configs = []
-    for spot in spots:
-        for aim in aims:
-            phi = math.degrees(math.atan2(aim[1] - spot[1], aim[0] - spot[0])) % 360.0
-            for speed in WIDE_SPEEDS:
-                for b in WIDE_SPINS:
-                    for theta in WIDE_ELEVATIONS:
-                        configs.append((spot, Strike(speed=speed, phi=phi, theta=theta, b=b)))
+    for back in axes.behind:
+        for x in xs:
+            spot = (x, spec.head_string_y - back)
+            for aim in aims:
+                phi = math.degrees(math.atan2(aim[1] - spot[1], aim[0] - spot[0])) % 360.0
+                for speed in axes.speeds:
+                    for b in axes.spins:
+                        for a in axes.sides:
+                            for theta in axes.elevations:
+                                for cue in axes.cues:
+                                    configs.append((spot, Strike(speed=speed, phi=phi, theta=theta, a=a, b=b,
+                                                                 cue=None if cue == "playing" else cue)))
     return configs
 
 
@@ -155,20 +198,43 @@ def plan_command(args: argparse.Namespace) -> None:
           f"searched in {searched:.1f} s (score {plan.value:.3f}, kept {100 * plan.keeps:.1f}% on {plan.racks} racks)")
     t0 = time.perf_counter()
     racks = arena_racks(args.seed, args.first, args.racks)
-    tally = play([(plan.spot, plan.strike)], racks, args.noise, args.level)[0]
+    draws = None if args.arena_draws is None else arena_draws(args.seed, args.noise, args.arena_draws, args.first,
+                                                               args.racks)
+    tally = play([(plan.spot, plan.strike)], racks, args.noise, args.level, draws)[0]
     print(HEAD)
-    print(row(f"arena racks {args.first}-{args.first + args.racks - 1} (seed {args.seed})", tally))
+    whose = "" if args.arena_draws is None else f", the arena's draws against {args.arena_draws}"
+    print(row(f"arena racks {args.first}-{args.first + args.racks - 1} (seed {args.seed}{whose})", tally))
     print(f"{args.racks} breaks in {time.perf_counter() - t0:.1f} s")
+
+
+def print_axes(spec: TableSpec, configs: list[tuple[Point, Strike]], tallies: list[Tally]) -> None:
+    """Each value of each of the grid's dimensions with every break of the grid that has it pooled: what
+    the dimension does on its own (the made and scratch shares over all those breaks and racks)."""
+    axes: dict[str, Callable[[Point, Strike], object]] = {"speed": lambda spot, s: s.speed, "b": lambda spot, s: s.b, "a": lambda spot, s: s.a,
+            "theta": lambda spot, s: s.theta, "cue": lambda spot, s: s.cue or "playing",
+            "behind": lambda spot, s: round(spec.head_string_y - spot[1], 3),
+            "from the rail": lambda spot, s: round(spec.width - spot[0], 3)}
+    for name, value_of in axes.items():
+        pooled: dict[object, Tally] = {}
+        for (spot, strike), t in zip(configs, tallies):
+            p = pooled.setdefault(value_of(spot, strike), Tally())
+            p.breaks, p.made, p.scratch = p.breaks + t.breaks, p.made + t.made, p.scratch + t.scratch
+        if len(pooled) > 1:
+            print(f"  {name:13s} " + "; ".join(f"{key}: made {100 * p.made / p.breaks:.1f}%, scratch "
+                                             f"{100 * p.scratch / p.breaks:.1f}%" for key, p in pooled.items()))
 
 
 def grid_command(args: argparse.Namespace) -> None:
     from bola8.physics import table_spec
 
     spec = table_spec("9ft")
-    configs = wide_configs(spec)
+    axes = Axes(speeds=args.speeds, spins=args.spins, sides=args.sides, elevations=args.elevations,
+                behind=args.behind, cues=args.cues)
+    configs = wide_configs(spec, axes)
     t0 = time.perf_counter()
     tallies = play(configs, arena_racks(args.seed, 10_000, args.racks), args.noise, args.level)
     print(f"grid: {len(configs)} breaks x {args.racks} racks in {time.perf_counter() - t0:.0f} s")
+    print_axes(spec, configs, tallies)
     by_value = sorted(range(len(configs)), key=lambda i: -tallies[i].value)[:args.top]
     careful = [i for i in range(len(configs)) if tallies[i].scratch <= SCRATCH_CAP * tallies[i].breaks]
     by_made = sorted(careful, key=lambda i: -tallies[i].made)[:args.top]
@@ -186,6 +252,25 @@ def grid_command(args: argparse.Namespace) -> None:
         print(row(f"#{i}", t), describe(spec, *configs[i]))
 
 
+def numbers(text: str) -> tuple[float, ...]:
+    """A comma-separated list of numbers (an option's value)."""
+    try:
+        return tuple(float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of numbers") from None
+
+
+def cue_names(text: str) -> tuple[str, ...]:
+    """A comma-separated list of the physics' named cues."""
+    from bola8.physics.params import CUE_NAMES
+
+    names = tuple(text.split(","))
+    for name in names:
+        if name not in CUE_NAMES:
+            raise argparse.ArgumentTypeError(f"{name!r} is not a cue; expected some of {', '.join(CUE_NAMES)}")
+    return names
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -197,10 +282,18 @@ def main(argv: list[str] | None = None) -> int:
         if name == "plan":
             p.add_argument("--racks", type=int, default=1000)
             p.add_argument("--first", type=int, default=0, help="the first of the arena's racks played")
+            p.add_argument("--arena-draws", metavar="OPPONENT",
+                           help="each break with the noise the arena gives it against OPPONENT (e.g. bot:champion)")
         else:
             p.add_argument("--racks", type=int, default=60)
             p.add_argument("--top", type=int, default=8)
             p.add_argument("--confirm", type=int, default=600)
+            p.add_argument("--speeds", type=numbers, default=WIDE_SPEEDS)
+            p.add_argument("--spins", type=numbers, default=WIDE_SPINS)
+            p.add_argument("--sides", type=numbers, default=WIDE_SIDES)
+            p.add_argument("--elevations", type=numbers, default=WIDE_ELEVATIONS)
+            p.add_argument("--behind", type=numbers, default=WIDE_BEHIND)
+            p.add_argument("--cues", type=cue_names, default=WIDE_CUES)
     args = parser.parse_args(argv)
     {"plan": plan_command, "grid": grid_command}[args.command](args)
     return 0

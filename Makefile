@@ -53,16 +53,26 @@ postgres:
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
-# mypy --strict runs on the second core while pytest runs; both must pass.
-test: $(VENV)/.installed-dev $(VENV)/.compiled browser postgres
+# The tests' Python processes (pytest's two workers and the hundreds of programs the tests start)
+# keep their bytecode in .venv/pycache, also where the environment turns Python's bytecode cache off
+# (PYTHONDONTWRITEBYTECODE): each would otherwise compile bola8 and rewrite the test modules again.
+# The source tree stays free of .pyc files either way.
+PYTEST := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache $(BIN)/python -m pytest
+# pytest-xdist spreads the tests over two worker processes; tests/conftest.py keeps in one worker
+# the tests that share the browser, the PostgreSQL cluster or a module's fixture.
+TEST_JOBS ?= 2
+
+# mypy --strict starts first, beside the kernels' compile step (one core each), then goes on beside
+# pytest; both must pass.
+test: $(VENV)/.installed-dev browser postgres
 	@$(BIN)/mypy > $(VENV)/mypy.log 2>&1 & typing=$$!; \
-	$(BIN)/python -m pytest; tests=$$?; \
+	$(MAKE) --no-print-directory $(VENV)/.compiled && $(PYTEST) -n $(TEST_JOBS) --dist loadgroup; tests=$$?; \
 	wait $$typing; typed=$$?; echo "mypy --strict:"; cat $(VENV)/mypy.log; \
 	[ $$tests -eq 0 ] && [ $$typed -eq 0 ]
 
 # The edit loop: every test but those marked slow, without mypy.
 test-fast: $(VENV)/.installed-dev $(VENV)/.compiled browser postgres
-	$(BIN)/python -m pytest -m "not slow"
+	$(PYTEST) -n $(TEST_JOBS) --dist loadgroup -m "not slow"
 
 bench: $(VENV)/.installed-dev $(VENV)/.compiled
 	-$(BIN)/python benchmarks/_fastfiz_build.py

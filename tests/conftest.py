@@ -1,0 +1,44 @@
+"""Which tests may run beside each other when `make test` spreads the suite over two processes.
+
+`make test` runs pytest-xdist's ``-n 2 --dist loadgroup``: each test goes to whichever worker is
+free, except the tests of one ``xdist_group``, which one worker runs one after the other. The
+groups are given here, from the fixtures a test uses, so a new test lands in the right one:
+
+- ``browser``: every test of the session's Chromium or of the session's served app (tests/e2e).
+  One browser and one server for the whole suite, and no two browser tests competing for the CPU
+  while their pages wait on timeouts.
+- ``postgres``: every test of the session's throwaway PostgreSQL cluster (tests/server/postgres.py),
+  so one cluster is made, not one per worker.
+- a test module whose tests share a module-scoped fixture (a game played once, a folder of
+  records): its own group, so that fixture is made once, not once in each worker.
+
+Without ``-n`` the markers change nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+# a session fixture that is costly or single -> the group of every test that uses it
+SHARED_SESSION_FIXTURES = {"browser": "browser", "server": "browser", "postgres_server": "postgres"}
+
+
+def _group(item: pytest.Item) -> str | None:
+    names = getattr(item, "fixturenames", ())
+    for fixture, group in SHARED_SESSION_FIXTURES.items():
+        if fixture in names:
+            return group
+    info = getattr(item, "_fixtureinfo", None)
+    if info is not None:
+        for definitions in info.name2fixturedefs.values():
+            if definitions and definitions[-1].scope in ("module", "class", "package"):
+                return item.nodeid.split("::", 1)[0]
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)   # before xdist's own hook, which reads the group into the test's id
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        group = _group(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))

@@ -79,9 +79,16 @@ function langSwitch() {
   }, l.toUpperCase())));
 }
 
-// /api/meta in the page's language: the bots' names and every closed set's words come from it
+// /api/meta in the page's language: the bots' names and every closed set's words come from it. Only the
+// answer to the latest question is kept: a language switched while the page's first /api/meta is on its
+// way must not be overwritten by that older answer in the other language.
+let metaAsked = 0;
 async function loadMeta() {
-  try { meta = await get("/api/meta"); } catch (e) { meta = null; }
+  const asked = ++metaAsked;
+  let answer;
+  try { answer = await get("/api/meta"); } catch (e) { answer = null; }
+  if (asked !== metaAsked) return;
+  meta = answer;
   testApi.meta = meta;
   setMeta(meta);
 }

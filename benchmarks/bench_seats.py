@@ -25,29 +25,9 @@ import time
 from typing import Any
 
 
-def observer() -> Any:
-    """An observer recording what each player did, without saying which seat he sat in."""
-    from bola8.game.match import NullObserver
-
-    class Actions(NullObserver):
-
-        def __init__(self) -> None:
-            self.rows: list[tuple[Any, ...]] = []
-
-        def on_turn(self, turn: Any, choice: Any) -> None:
-            intended = getattr(choice, "intended", None)
-            self.rows.append((turn.kind, intended, None if turn.call is None else turn.call.to_dict(),
-                              choice if isinstance(choice, str) else None))
-
-        def on_place(self, player: int, point: Any, game: Any) -> None:
-            self.rows.append(("place", point))
-
-    return Actions()
-
-
 def main(argv: list[str] | None = None) -> int:
     from bola8.game import Game
-    from bola8.game.match import play_game
+    from bola8.game.match import SeatBlindLog, play_game
     from bola8.players import make_player
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -67,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         for breaker in (0, 1):
             a = make_player(f"bot:{args.level}", seed=11)
             b = make_player(f"bot:{args.level}", seed=22)
-            actions = observer()
+            actions = SeatBlindLog()
             seats = [a, b] if breaker == 0 else [b, a]
             end = play_game(Game.new("9ft", rack_seed=rack_seed, breaker=breaker), seats, actions)  # type: ignore[arg-type]
             runs.append((actions.rows, end.state))

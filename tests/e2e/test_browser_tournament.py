@@ -70,13 +70,18 @@ def open_officials(page: Page) -> None:
     expect(page.get_by_test_id("forfeit-0")).to_be_visible()
 
 
+def forfeit_rack(page: Page, loser_seat: int) -> None:
+    """``loser_seat`` forfeits the rack, entered through the officials' box and confirmed."""
+    open_officials(page)
+    page.get_by_test_id(f"forfeit-{loser_seat}").click()
+    page.get_by_test_id("forfeit-dialog").get_by_test_id("dialog-yes").click()
+
+
 def forfeit_match(page: Page, loser_seat: int) -> None:
     """The lag (the first player wins it and breaks), then the other's forfeit of the rack: a race to 1 ends."""
     page.get_by_test_id("lag-go").click()
     page.get_by_test_id("judge").wait_for()
-    open_officials(page)
-    page.get_by_test_id(f"forfeit-{loser_seat}").click()
-    page.get_by_test_id("forfeit-dialog").get_by_test_id("dialog-yes").click()
+    forfeit_rack(page, loser_seat)
     page.get_by_test_id("match-summary").wait_for()
 
 
@@ -125,9 +130,7 @@ def test_a_club_tournament_from_the_first_click_to_its_champion(browser: Browser
         # the lag entered at the table: the spectator sees the rack in play, from the table's own feed
         phone.get_by_test_id("lag-go").click()
         expect(spectator.get_by_test_id("rack-m1")).to_have_text("Game 1 · Ana shoots")
-        open_officials(phone)
-        phone.get_by_test_id("forfeit-1").click()
-        phone.get_by_test_id("forfeit-dialog").get_by_test_id("dialog-yes").click()
+        forfeit_rack(phone, 1)
         # Ana wins the race to 1: the phone says so and waits; the bracket has moved by itself
         expect(phone.get_by_test_id("table-notice")).to_contain_text("Encuentro terminado: Ana gana 1–0")
         expect(phone.get_by_test_id("table-notice")).to_contain_text("Esperando el siguiente encuentro de esta mesa")
@@ -287,9 +290,7 @@ def test_a_wrong_last_entry_undone_at_the_table_takes_the_result_back_on_every_p
         expect(phone.get_by_test_id("table-notice")).to_have_text("")
         expect(phone.get_by_test_id("table-line")).to_have_text("Mesa 1 · Final · Ana – Luis, a 1")
         # the right entry: Luis wins the final
-        open_officials(phone)
-        phone.get_by_test_id("forfeit-0").click()
-        phone.get_by_test_id("forfeit-dialog").get_by_test_id("dialog-yes").click()
+        forfeit_rack(phone, 0)
         expect(phone.get_by_test_id("table-notice")).to_contain_text("Luis gana 1–0")
         expect(spectator.get_by_test_id("tour-champion")).to_contain_text("Luis")
 

@@ -15,27 +15,12 @@ import pytest
 from bola8 import rules
 from bola8.game import Game
 from bola8.game.layout import freeze
-from bola8.game.match import NullObserver, play_game
+from bola8.game.match import SeatBlindLog, play_game
 from bola8.players import make_player
 
 
-class Actions(NullObserver):
-    """What each player did, without saying which seat he sat in."""
-
-    def __init__(self) -> None:
-        self.rows: list[tuple[Any, ...]] = []
-
-    def on_turn(self, turn: Any, choice: Any) -> None:
-        intended = getattr(choice, "intended", None)
-        self.rows.append((turn.kind, intended, None if turn.call is None else turn.call.to_dict(),
-                          choice if isinstance(choice, str) else None))
-
-    def on_place(self, player: int, point: Any, game: Any) -> None:
-        self.rows.append(("place", point))
-
-
 def played(game: Game, first: Any, second: Any) -> tuple[list[tuple[Any, ...]], Game]:
-    actions = Actions()
+    actions = SeatBlindLog()
     end = play_game(game, [first, second], actions)
     return actions.rows, end
 

@@ -291,6 +291,26 @@ class NullObserver:
         """Ignored."""
 
 
+class SeatBlindLog(NullObserver):
+    """What each player did, action by action, without saying which seat he sat in: the kind of each turn,
+    the stroke intended, the call, the option chosen, and each placement. Two games that differ only in
+    which seat each player holds give equal ``rows`` exactly when the players play the same from either
+    seat (what ``tests/players/test_seats.py`` and ``benchmarks/bench_seats.py`` check of the bots)."""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[Any, ...]] = []
+
+    def on_turn(self, turn: Turn, choice: Any) -> None:
+        """A turn: its kind, the stroke intended, the call and the option chosen."""
+        intended = getattr(choice, "intended", None)
+        self.rows.append((turn.kind, intended, None if turn.call is None else turn.call.to_dict(),
+                          choice if isinstance(choice, str) else None))
+
+    def on_place(self, player: int, point: tuple[float, float], game: Game) -> None:
+        """A placement of the cue ball in hand: where."""
+        self.rows.append(("place", point))
+
+
 def play_match(players: Players, settings: MatchSettings, observer: MatchObserver | None = None,
                disqualified: int | None = None, official: Official | None = None) -> MatchResult:
     """Play a whole match between ``players`` (a pair) and return its result.

@@ -4,18 +4,21 @@
 free, except the tests of one ``xdist_group``, which one worker runs one after the other. The
 groups are given here, from the fixtures a test uses, so a new test lands in the right one:
 
-- ``browser``: every test of the session's Chromium or of the session's served app (tests/e2e).
-  One browser and one server for the whole suite, and no two browser tests competing for the CPU
-  while their pages wait on timeouts.
 - ``postgres``: every test of the session's throwaway PostgreSQL cluster (tests/server/postgres.py),
   so one cluster is made, not one per worker.
 - a test module whose tests share a module-scoped fixture (a game played once, a folder of
   records): its own group, so that fixture is made once, not once in each worker.
 
+The browser tests (tests/e2e) form no group: each worker starts its own Chromium and its own served
+app the first time it is given a browser test and keeps both for the rest of the session, so the
+browser tests spread over both workers like the others. As one group they kept one worker busy for
+most of pytest's time while the other had finished everything else long before: a browser test
+waits on the page and the server more than it uses the CPU.
+
 Without ``-n`` the markers change nothing. With ``--dist loadgroup``, xdist writes each test's group
 into its id for the scheduler; where it cannot (pytest 9.2 and pytest-xdist 3.8, pytest-xdist issue
-1386: the tests are then spread as if ungrouped), the run stops at once rather than run the browser
-tests side by side unnoticed.
+1386: the tests are then spread as if ungrouped), the run stops at once rather than make the PostgreSQL
+cluster and the modules' fixtures in both workers unnoticed.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from collections.abc import Iterator
 import pytest
 
 # a session fixture that is costly or single -> the group of every test that uses it
-SHARED_SESSION_FIXTURES = {"browser": "browser", "server": "browser", "postgres_server": "postgres"}
+SHARED_SESSION_FIXTURES = {"postgres_server": "postgres"}
 
 
 def _group(item: pytest.Item) -> str | None:

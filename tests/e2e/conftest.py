@@ -1,5 +1,7 @@
 """End-to-end fixtures: the real server on a free port with a temporary database, and one
-headless Debian chromium for the whole session (never skipped: a missing browser fails)."""
+headless Debian chromium, each started once per test process (under pytest-xdist, once in each
+worker that is given a browser test) and kept for its session (never skipped: a missing browser
+fails)."""
 
 from __future__ import annotations
 

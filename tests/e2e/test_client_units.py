@@ -3,10 +3,13 @@ headline, the view order, the mode, the aim's foul mark, the lag's words, the co
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
+
+from tests.e2e.conftest import page_of
 
 NAMES = ["Ana", "Luis"]
 
@@ -43,11 +46,16 @@ def play(shooter: int, cue_ball: str = "on_table", decision: dict[str, Any] | No
     return {"phase": "play", "winner": None, "result": None, "shooter": shooter, "decision": decision, "cue_ball": cue_ball}
 
 
-@pytest.fixture
-def app(page: Page) -> Page:
-    page.goto("/")
-    page.wait_for_function("() => window.bola8 && window.bola8.ready")
-    return page
+@pytest.fixture(scope="module")
+def app(browser: Browser, server: str) -> Iterator[Page]:
+    """One page of the app for the whole module. Its tests call the page's pure functions, each with
+    the language it names, and read nothing a test before them could have left on the page; a fresh
+    page for each would only start Chromium's renderer and load the app fourteen times over. A
+    JavaScript error on the page is reported as an error when the module ends."""
+    with page_of(browser, server) as page:
+        page.goto("/")
+        page.wait_for_function("() => window.bola8 && window.bola8.ready")
+        yield page
 
 
 def test_the_headline_of_a_game_ending_shot_says_who_won_or_lost(app: Page) -> None:

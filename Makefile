@@ -2,35 +2,45 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# The project's Python processes (the server, the kernels' compile step, pytest's workers and the
+# hundreds of programs the tests start) keep their bytecode in .venv/pycache, also where the
+# environment turns Python's bytecode cache off (PYTHONDONTWRITEBYTECODE): each would otherwise compile
+# bola8 and its libraries again, and rewrite the test modules. The source tree stays free of .pyc files.
+BYTECODE := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
 
 .PHONY: run demo test test-fast browser postgres typecheck bench screenshots clean
 
+# The venv's own pip (the one Python bundles) installs everything here; upgrading it first would only
+# add a download and an install to every fresh set-up.
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # The stamps are remade whenever pyproject.toml changes. make run needs the server extra;
-# make test every extra and the test tools (dev).
+# make test every extra and the test tools (dev). --no-compile: pip would otherwise compile every
+# installed module (all of Ray, pyarrow, matplotlib ...) to bytecode that the project's processes never
+# read (they keep theirs in .venv/pycache, BYTECODE above); each module is compiled there when first
+# imported instead.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[server]'
+	$(BIN)/python -m pip install --quiet --no-compile -e '.[server]'
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --no-compile -e '.[dev]'
 	touch $(VENV)/.installed $@
 
 # The physics kernels compiled into numba's disk cache during the set-up (bola8.physics.warm), so the
-# first shot answers at once; remade whenever a physics source changes.
+# first shot answers at once; remade whenever a physics source changes. The bytecode of numpy, numba and
+# bola8.physics it makes on the way is the one the tests and the server read (BYTECODE).
 $(VENV)/.compiled: $(VENV)/.installed $(shell find src/bola8/physics -name '*.py')
-	$(BIN)/python -m bola8.physics.warm
+	$(BYTECODE) $(BIN)/python -m bola8.physics.warm
 	touch $@
 
 # The main job: the server of the browser app on 127.0.0.1; it prints the URL.
 run: $(VENV)/.installed $(VENV)/.compiled
-	$(BIN)/bola8 serve
+	$(BYTECODE) $(BIN)/bola8 serve
 
 demo: $(VENV)/.installed
-	$(BIN)/bola8 demo
+	$(BYTECODE) $(BIN)/bola8 demo
 
 # The browser tests drive Debian's chromium (browsers cannot be downloaded here):
 # installed when missing on a machine with apt, as root; otherwise the tests fail.
@@ -53,11 +63,7 @@ postgres:
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
-# The tests' Python processes (pytest's two workers and the hundreds of programs the tests start)
-# keep their bytecode in .venv/pycache, also where the environment turns Python's bytecode cache off
-# (PYTHONDONTWRITEBYTECODE): each would otherwise compile bola8 and rewrite the test modules again.
-# The source tree stays free of .pyc files either way.
-PYTEST := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache $(BIN)/python -m pytest
+PYTEST := $(BYTECODE) $(BIN)/python -m pytest
 # pytest-xdist spreads the tests over two worker processes; tests/conftest.py keeps in one worker
 # the tests that share the browser, the PostgreSQL cluster or a module's fixture.
 TEST_JOBS ?= 2

@@ -64,9 +64,11 @@ typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 PYTEST := $(BYTECODE) $(BIN)/python -m pytest
-# pytest-xdist spreads the tests over two worker processes; tests/conftest.py keeps in one worker
-# the tests that share the browser, the PostgreSQL cluster or a module's fixture.
-TEST_JOBS ?= 2
+# pytest-xdist spreads the tests over three worker processes on the two cores: the suite waits (on
+# pages, servers, subprocesses, Ray) about as much as it computes, and a third worker runs a test in
+# those waits. tests/conftest.py keeps in one worker the tests that share the PostgreSQL cluster or a
+# module's fixture.
+TEST_JOBS ?= 3
 
 # mypy --strict starts first, beside the kernels' compile step (one core each), then goes on beside
 # pytest; both must pass.

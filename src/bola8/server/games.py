@@ -194,12 +194,13 @@ class LiveGame:
         """A seat still waits for the invited person: nothing can be played yet."""
         return bool(self.open_seats)
 
-    def replay(self, data: dict[str, Any], at: float | None) -> None:
-        """Apply a stored action again (a person joining, or an action of the match)."""
+    def replay(self, data: dict[str, Any], at: float | None) -> Outcome | None:
+        """Apply a stored action again (a person joining, or an action of the match); the action's outcome
+        (None for a join)."""
         if data.get("type") == "join":
             self.join(int(data["seat"]), str(data["name"]), data.get("profile"), str(data["token"]))
-        else:
-            self.apply(*action_from_dict(data), at=at)
+            return None
+        return self.apply(*action_from_dict(data), at=at)
 
     def join(self, seat: int, name: str, profile: str | None, digest: str) -> None:
         """The invited person takes ``seat`` (an action of the game: counted, stored, applied again)."""

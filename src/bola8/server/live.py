@@ -21,14 +21,31 @@ class Hub:
     """The WebSocket spectators of each game and table: one queue per connection."""
 
     def __init__(self) -> None:
-        self.queues: dict[str, set[asyncio.Queue[dict[str, str]]]] = {}
+        self.queues: dict[str, dict[asyncio.Queue[dict[str, str]], str]] = {}   # key -> each queue's language
 
     def watched(self, key: str) -> bool:
         """Whether anyone watches ``key`` now (a registry builds no message for nobody)."""
         return bool(self.queues.get(key))
 
+    def languages(self, key: str) -> set[str]:
+        """The languages the spectators of ``key`` asked for: a message need not be made in the others."""
+        return set(self.queues.get(key, {}).values())
+
+    def subscribe(self, key: str, queue: asyncio.Queue[dict[str, str]], lang: str) -> None:
+        """``queue`` receives every message published under ``key`` from now on, in ``lang``."""
+        self.queues.setdefault(key, {})[queue] = lang
+
+    def unsubscribe(self, key: str, queue: asyncio.Queue[dict[str, str]]) -> None:
+        """``queue`` receives nothing more; no key outlives its last spectator (the hub stays bounded)."""
+        spectators = self.queues.get(key)
+        if spectators is not None:
+            spectators.pop(queue, None)
+            if not spectators:
+                del self.queues[key]
+
     def publish(self, key: str, texts: dict[str, str]) -> None:
-        """Queue one message (its JSON text per language) for every spectator of ``key``."""
+        """Queue one message (its JSON text per language: at least each of :meth:`languages`) for every
+        spectator of ``key``."""
         for queue in self.queues.get(key, ()):
             queue.put_nowait(texts)
 
@@ -54,7 +71,7 @@ async def serve_live(websocket: WebSocket, hub: Hub, key: str, first: Callable[[
     await websocket.accept()
     lang = socket_lang(websocket)
     queue: asyncio.Queue[dict[str, str]] = asyncio.Queue()
-    hub.queues.setdefault(key, set()).add(queue)
+    hub.subscribe(key, queue, lang)
 
     async def receive() -> None:
         while True:
@@ -84,8 +101,4 @@ async def serve_live(websocket: WebSocket, hub: Hub, key: str, first: Callable[[
     finally:
         if reader is not None:
             reader.cancel()
-        spectators = hub.queues.get(key)
-        if spectators is not None:
-            spectators.discard(queue)
-            if not spectators:
-                del hub.queues[key]     # no key outlives its last spectator: the hub stays bounded
+        hub.unsubscribe(key, queue)

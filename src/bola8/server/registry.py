@@ -37,13 +37,13 @@ from typing import Any
 
 from bola8.game import Turn
 from bola8.game.record_writer import RecordWriter
-from bola8.game.session import Action
+from bola8.game.session import Action, Outcome
 from bola8.server.errors import ApiError, not_found
 from bola8.server.games import LiveGame, ShotEntry, action_to_dict
 from bola8.server.jsontext import dumps
 from bola8.server.live import Hub
 from bola8.server.store import ActionTaken, Finish, SqlStore, token_digest
-from bola8.server.views import game_view, shot_view
+from bola8.server.views import game_view, ruling_dict, shot_view_common
 
 Listener = Callable[[LiveGame], None]
 Pin = Callable[[str], bool]
@@ -155,7 +155,10 @@ class GameRegistry:
     def _caught_up(self, game: LiveGame, newer: list[tuple[dict[str, Any], float | None]]) -> None:
         before = len(game.shots)
         for data, at in newer:
-            game.replay(data, at)
+            shots = len(game.shots)
+            outcome = game.replay(data, at)
+            if outcome is not None:
+                self._remember(game, outcome, shots)
         self.publish(game, game.shots[before:])
         self._wake_waiters(game.id)
         self._tell(game)
@@ -212,10 +215,7 @@ class GameRegistry:
         n, before = game.actions, len(game.shots)
         at = time.time()
         outcome = game.apply(seat, action, at=at)
-        if outcome.turn is not None and len(game.shots) > before:
-            self._fresh[(game.id, game.shots[-1].n)] = outcome.turn
-            while len(self._fresh) > FRESH_TURNS:
-                self._fresh.popitem(last=False)
+        self._remember(game, outcome, before)
         finish = self.finisher(game) if game.session.over and self.finisher is not None else None
         self._store(game, lambda: self.store.append(game.id, n, action_to_dict(seat, outcome.action),
                                                     over=game.session.over, at=at, finish=finish))
@@ -225,6 +225,14 @@ class GameRegistry:
             for listener in self.ended:
                 listener(game)
         return played
+
+    def _remember(self, game: LiveGame, outcome: Outcome, shots_before: int) -> None:
+        """Keep the turn of a stroke just played (``game`` had ``shots_before`` strokes before ``outcome``):
+        its SHOT is then encoded from it, not from the stroke played once more."""
+        if outcome.turn is not None and len(game.shots) > shots_before:
+            self._fresh[(game.id, game.shots[-1].n)] = outcome.turn
+            while len(self._fresh) > FRESH_TURNS:
+                self._fresh.popitem(last=False)
 
     def join(self, game: LiveGame, seat: int, name: str, profile: str | None, digest: str) -> None:
         """The invited person takes ``seat``: stored (ActionTaken - a 409 - if someone took it first on
@@ -292,7 +300,7 @@ class GameRegistry:
         last = shots[-1] if shots else None
         self.hub.publish(game.id, {lang: '{"view":' + dumps(self.view(game, lang))
                                    + ',"shot":' + ("null" if last is None else self.shot_text(game, last, lang)) + "}"
-                                   for lang in ("es", "en")})
+                                   for lang in self.hub.languages(game.id)})
 
     def answer(self, game: LiveGame, played: list[ShotEntry], shot: ShotEntry | None, lang: str) -> str:
         """An action's answer as JSON text: VIEW, every stroke played, the acting seat's stroke."""
@@ -306,14 +314,19 @@ class GameRegistry:
         return game_view(game, lang, self.presence(game.id))
 
     def shot_text(self, game: LiveGame, entry: ShotEntry, lang: str) -> str:
-        """SHOT as JSON text, from the cache or built (the stroke played again) and cached."""
-        key = (game.id, entry.n, lang)
-        text = self.shot_texts.get(key)
-        if text is None:
+        """SHOT as JSON text, from the cache or built (the stroke played again) and cached: its fields the
+        same in every language (:func:`shot_view_common`, the trajectory) encoded once, the ruling once per
+        language asked."""
+        common, ruling = self.shot_texts.get((game.id, entry.n, "")), self.shot_texts.get((game.id, entry.n, lang))
+        if common is None or ruling is None:
             turn = self._fresh.get((game.id, entry.n)) or entry.turn()
-            text = dumps(shot_view(entry, turn, lang))
-            self.shot_texts.put(key, text)
-        return text
+            if common is None:
+                common = dumps(shot_view_common(entry, turn))
+                self.shot_texts.put((game.id, entry.n, ""), common)
+            if ruling is None:
+                ruling = dumps(ruling_dict(turn.ruling, lang))
+                self.shot_texts.put((game.id, entry.n, lang), ruling)
+        return common[:-1] + ',"ruling":' + ruling + "}"
 
     def open_bot_games(self) -> list[str]:
         """The stored games not over in which a bot plays (those whose bot may have been interrupted)."""

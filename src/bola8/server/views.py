@@ -86,6 +86,12 @@ def game_view(live: LiveGame, lang: str, connected: list[bool] | None = None) ->
 
 def shot_view(entry: ShotEntry, turn: Turn, lang: str) -> dict[str, Any]:
     """SHOT: the stroke ``entry`` with its ``turn`` (``entry.turn()``: the stroke played again)."""
+    return {**shot_view_common(entry, turn), "ruling": ruling_dict(turn.ruling, lang)}
+
+
+def shot_view_common(entry: ShotEntry, turn: Turn) -> dict[str, Any]:
+    """SHOT without its ruling: every field that is the same in every language (the trajectory above all,
+    most of a SHOT's size and of the time to encode it), so that it is encoded once for both."""
     result = turn.simulation
     assert result is not None and turn.strike is not None and turn.shot is not None
     return {
@@ -94,7 +100,6 @@ def shot_view(entry: ShotEntry, turn: Turn, lang: str) -> dict[str, Any]:
         "game_number": entry.game_number,
         "strike": turn.strike.to_dict(),
         "call": None if turn.call is None else turn.call.to_dict(),
-        "ruling": ruling_dict(turn.ruling, lang),
         "events": [event.to_dict() for event in result.events],
         "trajectory": trajectory_arrays(result),
         "balls_before": balls_dict(turn.before.balls),

@@ -31,14 +31,16 @@ spectators, first page load.
    strokes and of every other action.
 8. Playing together (``--only together``): 100 two-device matches at once -
    each made by one device with an invitation and joined by the other, the two
-   playing alternately, each through its own connection - first against one
+   playing alternately, each device as its page is: a WebSocket that brings
+   every VIEW, an HTTP connection kept open for its actions - first against one
    server on SQLite, then against two servers on one PostgreSQL database (a
-   throwaway cluster, as the tests start: Debian's postgresql), each match's
-   devices on different servers: actions per second, p50 / p99 of strokes and
-   of other actions, the servers' memory, and the CPU time an action costs the
-   servers, the database and the benchmark's own clients (on one 2-core
-   machine they share the cores). Each device keeps its connection open, as a
-   browser does, and reads the game from its own server before it acts.
+   throwaway cluster, as the tests start: Debian's postgresql), twice: each
+   match's requests routed to one of the two servers (as the reverse proxy of
+   docs/deploy.md does), then each match's two devices on different servers
+   (every action is then played on both). Actions per second, p50 / p99 of
+   strokes and of other actions, the servers' memory, and the CPU time an
+   action costs the servers, the database and the benchmark's own clients (on
+   one 2-core machine they share the cores).
 """
 
 from __future__ import annotations
@@ -286,17 +288,8 @@ def rss_mb(pid: int) -> float:
 
 def play_action(call: Call, game: str, tokens: list[str], view: dict[str, Any], rng: Any) -> tuple[str, float]:
     """One legal-looking action for the seat to act; (its kind, its time in ms)."""
-    now = view["to_act"]
-    token = tokens[now["seat"]]
-    if now["action"] == "lag":
-        path, body = "lag", {"speed": 2.0 + 0.3 * now["seat"] + 0.01 * rng.random()}
-    elif now["action"] == "place":
-        path, body = "place", {"x": rng.uniform(0.1, 1.15), "y": 0.3 if view["kitchen_only"] else rng.uniform(0.2, 2.3)}
-    elif now["action"] == "choice":
-        path, body = "choice", {"option": now["options"][0]}
-    else:
-        speed = 8.0 if view["state"]["phase"] == "break" else rng.uniform(1.0, 5.0)
-        path, body = "shot", {"strike": {"speed": speed, "phi": rng.uniform(0, 360)}}
+    token = tokens[view["to_act"]["seat"]]
+    path, body = choose_action(view, rng)
     start = time.perf_counter()
     try:
         answer = call("POST", f"/api/games/{game}/{path}", body, token)
@@ -371,54 +364,135 @@ def hot_seat_load(port: int, clients: int, seconds: float = 20.0) -> dict[str, l
     return times
 
 
-def together(ports: list[int], matches: int = 100, seconds: float = 30.0, threads: int = 16) -> dict[str, list[float]]:
-    """``matches`` invitations made through the first server and joined through the last, then played by
-    ``threads`` client threads for ``seconds``: every action's kind and time (ms).
+class Device:
+    """One device of a match as its page is: a WebSocket on its own server that brings every VIEW and
+    stroke as it happens (the seat's token sent first: its presence), and an HTTP/1.1 connection kept
+    open for its actions. Written on asyncio's streams with orjson so that on one 2-core machine the
+    benchmark's own cost, which shares the cores with the servers and the database, stays small."""
 
-    Seat 0's device talks to the first server, seat 1's to the last. The device whose turn it is reads the
-    game from its own server (what its page does when its WebSocket tells it of the other's action), waiting
-    until that server shows the opponent's last action, then acts there."""
+    def __init__(self, port: int, game: str, token: str) -> None:
+        self.port, self.game, self.token = port, game, token
+        self.head = (f"Host: 127.0.0.1\r\nContent-Type: application/json\r\nAuthorization: Bearer {token}\r\n"
+                     "Content-Length: ").encode()
+
+    async def open(self) -> None:
+        import orjson
+        import websockets
+
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        self.socket = await websockets.connect(f"ws://127.0.0.1:{self.port}/api/games/{self.game}/live",
+                                               max_size=None, compression=None)
+        await self.socket.send(orjson.dumps({"token": self.token}).decode())
+
+    async def post(self, path: str, body: dict[str, Any]) -> int:
+        """POST ``body`` to ``path``; the answer's status (its body is read and dropped: the WebSocket brings
+        the same VIEW to the page)."""
+        import orjson
+
+        data = orjson.dumps(body)
+        request = b"POST " + path.encode() + b" HTTP/1.1\r\n" + self.head + str(len(data)).encode() + b"\r\n\r\n" + data
+        try:
+            self.writer.write(request)
+            head = await self.reader.readuntil(b"\r\n\r\n")
+        except (asyncio.IncompleteReadError, ConnectionError):  # the server closed it while idle (keep-alive's
+            self.writer.close()                                    # timeout): open another, as a browser does
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            self.writer.write(request)
+            head = await self.reader.readuntil(b"\r\n\r\n")
+        length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))  # type: ignore[union-attr]
+        await self.reader.readexactly(length)
+        return int(head[9:12])
+
+    async def close(self) -> None:
+        await self.socket.close()
+        self.writer.close()
+
+
+def view_of(message: bytes) -> dict[str, Any]:
+    """The VIEW of a game's live message ``{"view": ..., "shot": ...}``, without decoding its stroke when
+    the server wrote it as it publishes (the view first, then the stroke, which starts with its number): a
+    page decodes the stroke to draw it, on its own machine; here the clients share the servers' cores."""
+    import orjson
+
+    if message.startswith(b'{"view":'):
+        end = len(message) - 13 if message.endswith(b',"shot":null}') else message.find(b',"shot":{"n":')
+        if end > 0:
+            return orjson.loads(message[8:end])  # type: ignore[no-any-return]
+    return orjson.loads(message)["view"]  # type: ignore[no-any-return]
+
+
+def choose_action(view: dict[str, Any], rng: Any) -> tuple[str, dict[str, Any]]:
+    """A legal-looking action for the seat to act in ``view``: its path (lag, place, choice, shot), its body."""
+    now = view["to_act"]
+    if now["action"] == "lag":
+        return "lag", {"speed": 2.0 + 0.3 * now["seat"] + 0.01 * rng.random()}
+    if now["action"] == "place":
+        return "place", {"x": rng.uniform(0.1, 1.15), "y": 0.3 if view["kitchen_only"] else rng.uniform(0.2, 2.3)}
+    if now["action"] == "choice":
+        return "choice", {"option": now["options"][0]}
+    speed = 8.0 if view["state"]["phase"] == "break" else rng.uniform(1.0, 5.0)
+    return "shot", {"strike": {"speed": speed, "phi": rng.uniform(0, 360)}}
+
+
+def together(ports: list[int], matches: int = 100, seconds: float = 30.0, in_flight: int = 16, *,
+             routed: bool = False) -> dict[str, list[float]]:
+    """``matches`` invitations made and joined, then played for ``seconds`` by their devices: every action's
+    kind and time (ms), from its POST to its answer.
+
+    Where each device is: with ``routed``, both devices of match ``i`` on server ``i mod len(ports)`` (what
+    the reverse proxy of docs/deploy.md does, routing each game's requests by its id); otherwise seat 0's
+    device on the first server and seat 1's on the last (every action is then played on both servers: the
+    worst case). Each device acts when its WebSocket brings a VIEW in which its seat is to act (as the page
+    does), with at most ``in_flight`` actions on their way at once (so the latencies compare with the
+    hot-seat load's 16 clients). A refused action (a ball in hand placed on a ball) is tried again with
+    another choice."""
     import random
-    import threading
 
-    calls = [kept_open(port) for port in ports]
-    games: list[tuple[str, list[str], list[Call]]] = []
-    known: list[dict[str, Any]] = []            # each game's last view as its last actor's answer showed it
+    import orjson
+
+    calls = {port: kept_open(port) for port in ports}
+    seats: list[Device] = []
     for i in range(matches):
-        made = calls[0]("POST", "/api/games", {"players": ["person", "person"], "race": 5, "seed": i,
-                                               "invite": True}, None)
-        joined = calls[-1]("POST", f"/api/games/{made['id']}/join", {"invite": made["invite"], "name": "Luis"}, None)
-        games.append((made["id"], [made["seats"][0]["token"], joined["token"]], [calls[0], calls[-1]]))
-        known.append(joined["view"])
+        maker, friend = (ports[i % len(ports)],) * 2 if routed else (ports[0], ports[-1])
+        made = calls[maker]("POST", "/api/games", {"players": ["person", "person"], "race": 5, "seed": i,
+                                                   "invite": True}, None)
+        joined = calls[friend]("POST", f"/api/games/{made['id']}/join", {"invite": made["invite"], "name": "Luis"},
+                               None)
+        seats += [Device(maker, made["id"], made["seats"][0]["token"]), Device(friend, made["id"], joined["token"])]
     times: dict[str, list[float]] = {"stroke": [], "other": []}
-    stop = time.monotonic() + seconds
-    queue = list(range(matches))
-    lock = threading.Lock()
 
-    def client(number: int) -> None:
-        rng = random.Random(number)
+    async def play(device: Device, seat: int, number: int, stop: float, gate: asyncio.Semaphore) -> None:
+        rng, acted_on = random.Random(number), -1
         while time.monotonic() < stop:
-            with lock:
-                index = queue.pop(0)
-            game, tokens, seat_calls = games[index]
-            if known[index]["to_act"] is not None:
-                device = seat_calls[known[index]["to_act"]["seat"]]
-                view = device("GET", f"/api/games/{game}", None, None)
-                while view["actions"] < known[index]["actions"]:     # its server has not heard yet
-                    time.sleep(0.002)
-                    view = device("GET", f"/api/games/{game}", None, None)
-                if view["to_act"] is not None:
-                    kind, ms = play_action(device, game, tokens, view, rng)
-                    times[kind].append(ms)
-                known[index] = view
-            with lock:
-                queue.append(index)
+            try:
+                message = await asyncio.wait_for(device.socket.recv(decode=False), max(0.01, stop - time.monotonic()))
+            except asyncio.TimeoutError:
+                return
+            view = view_of(message)
+            now = view["to_act"]
+            if now is None:
+                return
+            if now["seat"] != seat or view["actions"] <= acted_on:
+                continue                         # the other's turn, or a view this device acted on already
+            acted_on = view["actions"]
+            for _ in range(20):
+                path, body = choose_action(view, rng)
+                async with gate:
+                    start = time.perf_counter()
+                    status = await device.post(f"/api/games/{device.game}/{path}", body)
+                    elapsed = (time.perf_counter() - start) * 1000
+                if status < 300:
+                    times["stroke" if path == "shot" else "other"].append(elapsed)
+                    break
 
-    workers = [threading.Thread(target=client, args=(n,)) for n in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
+    async def run() -> None:
+        await asyncio.gather(*(device.open() for device in seats))
+        gate = asyncio.Semaphore(in_flight)
+        stop = time.monotonic() + seconds
+        await asyncio.gather(*(play(device, i % 2, i, stop, gate) for i, device in enumerate(seats)))
+        await asyncio.gather(*(device.close() for device in seats))
+
+    asyncio.run(run())
     return times
 
 
@@ -555,8 +629,12 @@ def main() -> None:
         with cluster() as server_url:
             url = fresh_database(server_url)
             with live_server(*args.serve, db=url) as first, live_server(*args.serve, db=url) as second:
-                show("two servers, one PostgreSQL", lambda: together([first, second]),
-                     [SERVED[-2].pid, SERVED[-1].pid])
+                show("two servers, one PostgreSQL, each match's requests routed to one server",
+                     lambda: together([first, second], routed=True), [SERVED[-2].pid, SERVED[-1].pid])
+            url = fresh_database(server_url)
+            with live_server(*args.serve, db=url) as first, live_server(*args.serve, db=url) as second:
+                show("two servers, one PostgreSQL, each match's two devices on different servers",
+                     lambda: together([first, second]), [SERVED[-2].pid, SERVED[-1].pid])
 
 
 if __name__ == "__main__":

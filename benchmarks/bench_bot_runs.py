@@ -163,7 +163,7 @@ def report(rows: Sequence[Row]) -> str:
         at = Counter(len(r["shots"]) for r in ended)
         last = [r["shots"][-1] for r in ended if r["shots"]]
         offered = statistics.mean(s["offered"] for s in last) if last else 0.0
-        estimate = [s["estimate"] for s in last if s["estimate"] is not None]
+        estimate = [s["estimate"] for s in last if s["estimate"] is not None and not s["safety"]]
         kinds = Counter(s["kind"] for s in last)
         lines.append(f"{end}: {len(ended)} visits; at shot " + ", ".join(f"{k}: {v}" for k, v in sorted(at.items()))
                      + f"; the last shot's kind " + ", ".join(f"{k} {v}" for k, v in kinds.most_common())

@@ -146,6 +146,11 @@ def report(rows: Sequence[Row]) -> str:
     lines.append(f"break and run over these racks {_pct(len(won), len(rows))}")
     ends = Counter(r["end"] for r in kept)
     lines.append("ends of the visit: " + ", ".join(f"{k} {v}" for k, v in ends.most_common()))
+    left = Counter(r.get("balls_left") for r in kept if r["end"] != "won")
+    if left:
+        lines.append("balls of the group left when a visit ended without the rack: "
+                     + ", ".join(f"{'none (on the 8)' if k == 0 else ('open table' if k is None else k)}: {v}"
+                                 for k, v in sorted(left.items(), key=lambda item: -1 if item[0] is None else item[0])))
     calls = [s for r in kept for s in r["shots"] if not s["safety"]]
     made = sum(s["made"] for s in calls)
     lines.append(f"pots per called shot {_pct(made, len(calls))}")

@@ -17,6 +17,7 @@ def rack(index: int, end: str | None, shots: list) -> dict:
 
 BEFORE = [rack(0, "won", [shot(True)] * 8), rack(1, "miss", [shot(True), shot(False, offered=0.4, estimate=0.7)]),
           rack(2, None, []), rack(3, "safety", [shot(True), shot(False, safety=True, offered=0.1)])]
+BEFORE[1]["balls_left"], BEFORE[3]["balls_left"] = 0, 2
 AFTER = [rack(0, "won", [shot(True)] * 8), rack(1, "won", [shot(True)] * 7), rack(2, None, []),
          rack(3, "foul", [shot(False, foul=True)])]
 
@@ -26,7 +27,7 @@ def test_the_report_counts_run_outs_among_kept_breaks_and_says_how_the_others_en
     assert "breaks that kept the table 3/4 = 75.0%" in text
     assert "run-outs (the rack won in the breaker's first visit) 1/3 = 33.3%" in text
     assert "miss: 1 visits; at shot 2: 1" in text and "best straight pot offered there, mean 40.0%" in text
-    assert "safety: 1 visits" in text
+    assert "safety: 1 visits" in text and "left when a visit ended without the rack: none (on the 8): 1, 2: 1" in text
     assert "at least 90%: 10/10 = 100.0%" in text and "where it did not: 0/1 = 0.0%" in text
 
 

@@ -195,3 +195,21 @@ def test_a_jump_over_the_ball_that_blocks_a_straight_pot_is_a_legal_jump(spec) -
     assert choice.strike.cue == "jump" and choice.strike.theta >= 30.0 and choice.strike.tip_height() > 0.0
     assert turn.shot.first_contact == 3 and turn.ruling.legally_pocketed == (3,) and not turn.ruling.foul
     assert "illegal_jump" not in turn.shot.referee_fouls
+
+
+def test_a_ball_frozen_on_a_rail_is_potted_along_it(spec) -> None:
+    # The 3 frozen on the right rail, the cue ball behind it near the same rail: the pocket's mouth lies
+    # inside the rail's line, so the ghost ball is a fraction of a millimetre beyond the cushion's nose.
+    # It is still a straight pot (the cue ball meets ball and cushion together), planned and made.
+    from bola8.players.shots import RAIL_GHOST, onto_cloth
+
+    r = spec.ball_radius
+    rail = spec.width - r
+    assert onto_cloth(spec, (0.6, 1.2)) == (0.6, 1.2)
+    assert onto_cloth(spec, (rail + 0.0004, 1.7)) == (rail, 1.7)
+    assert onto_cloth(spec, (rail + 1.01 * RAIL_GHOST * r, 1.7)) is None
+    game = position(spec, {0: (rail - 0.012, 1.93), 3: (rail, 1.66), 8: (0.3, 1.5), 9: (0.2, 0.6)}, **GROUPS)
+    assert any(p.kind == "pot" and p.call == rules.Call(3, "head-right") for p in shot_plans(game, ("pot",), 0.002))
+    choice, turn = played(game, perfect())
+    assert choice.call == rules.Call(3, "head-right")
+    assert 3 in turn.ruling.legally_pocketed and not turn.ruling.foul

@@ -200,8 +200,11 @@ def _direct(spec: TableSpec, layout: dict[int, Point], cue: Point, ball: int, ca
             target: Point, half: float, sigma: float) -> ShotPlan | None:
     radius = spec.ball_radius
     obj = layout[ball]
+    ghost = onto_cloth(spec, ghost)
+    if ghost is None:
+        return None
     cut = cut_angle_deg(cue, ghost, obj, target)
-    if cut > MAX_CUT_DEG or not spec.is_on_cloth(*ghost):
+    if cut > MAX_CUT_DEG:
         return None
     if not path_is_clear(layout, cue, ghost, radius, ignore=(CUE, ball)):
         return None
@@ -209,6 +212,23 @@ def _direct(spec: TableSpec, layout: dict[int, Point], cue: Point, ball: int, ca
     sensitivity = d_obj * d_cue / (2.0 * radius * math.cos(math.radians(cut)))
     return _plan("pot", spec, call, ball, direction_deg(cue, ghost), sensitivity, half, sigma, d_cue + d_obj,
                  needed_speed(d_cue, d_obj, cut), (cue, ghost, target))
+
+
+RAIL_GHOST = 0.25           # of a ball's radius: how far off the cloth a ghost ball may be and still be aimed at
+
+
+def onto_cloth(spec: TableSpec, ghost: Point) -> Point | None:
+    """The ghost ball's place moved onto the cloth when it lies just beyond a cushion's nose (within
+    ``RAIL_GHOST`` of a radius), else itself, or None when it is further off. A ball frozen on a rail
+    sent along it to the corner has its ghost a few tenths of a millimetre to a few millimetres beyond
+    the nose (the pocket's mouth lies inside the rail's line): the cue ball meets ball and cushion
+    together, and the sweep on the simulator finds the window about that aim."""
+    r = spec.ball_radius
+    x = min(max(ghost[0], r), spec.width - r)
+    y = min(max(ghost[1], r), spec.length - r)
+    if math.hypot(x - ghost[0], y - ghost[1]) > RAIL_GHOST * r:
+        return None
+    return (x, y)
 
 
 def _jump(spec: TableSpec, layout: dict[int, Point], cue: Point, ball: int, call: Call, ghost: Point,

@@ -200,9 +200,10 @@ def _direct(spec: TableSpec, layout: dict[int, Point], cue: Point, ball: int, ca
             target: Point, half: float, sigma: float) -> ShotPlan | None:
     radius = spec.ball_radius
     obj = layout[ball]
-    ghost = onto_cloth(spec, ghost)
-    if ghost is None:
+    on_cloth = onto_cloth(spec, ghost)
+    if on_cloth is None:
         return None
+    ghost = on_cloth
     cut = cut_angle_deg(cue, ghost, obj, target)
     if cut > MAX_CUT_DEG:
         return None

@@ -77,3 +77,70 @@ def test_a_long_stroke_grows_the_record_past_its_first_capacity(spec) -> None:
     assert len(result.ev_t) > 2 * FIRST_CAPACITY
     (again,) = simulate_batch(spec, balls, [Strike(8.0, 90.0)])
     _same(result, again)
+
+
+# Enough strokes for several spans (batch.spans): the threads really share the batch.
+MANY = [Strike(0.5 + 0.25 * (k % 23), 7.0 * k, 0.0, 0.02 * (k % 11) - 0.1, 0.3 - 0.03 * (k % 19)) for k in range(40)]
+
+
+def test_a_batch_on_two_workers_equals_one_by_one_in_every_record(spec) -> None:
+    from bola8.physics.batch import spans
+
+    assert len(spans(len(MANY), 2)) > 1
+    alone = [simulate_layout(spec, LAYOUT, strike) for strike in MANY]
+    for whole, threaded in zip(alone, simulate_batch(spec, LAYOUT, MANY, workers=2)):
+        _same(whole, threaded)
+    for record in ("events", "final"):
+        one = simulate_batch(spec, LAYOUT, MANY, record=record)           # type: ignore[call-overload]
+        two = simulate_batch(spec, LAYOUT, MANY, record=record, workers=2)  # type: ignore[call-overload]
+        for a, b in zip(one, two, strict=True):
+            assert a.final == b.final and a.truncated == b.truncated and a.strike == b.strike
+            if record == "events":
+                for name in ("ev_t", "ev_type", "ev_i", "ev_j", "ev_o"):
+                    assert np.array_equal(getattr(a, name), getattr(b, name)), name
+            else:
+                assert (a.event_count, a.dropped, a.off_table) == (b.event_count, b.dropped, b.off_table)
+
+
+def test_the_spans_cover_every_stroke_once_in_order() -> None:
+    from bola8.physics.batch import MIN_SPAN, spans
+
+    for count in (0, 1, MIN_SPAN - 1, 2 * MIN_SPAN, 500):
+        for workers in (1, 2, 3, 8):
+            cut = spans(count, workers)
+            assert cut[0][0] == 0 and cut[-1][1] == count
+            assert all(a == b for (_, a), (b, _) in zip(cut, cut[1:]))
+            assert len(cut) == 1 or min(b - a for a, b in cut) >= MIN_SPAN
+
+
+def test_a_batch_refuses_a_number_of_workers_that_is_not_a_whole_number_from_one() -> None:
+    import pytest
+
+    from bola8.errors import InputError
+    from bola8.physics import table_spec
+
+    for bad in (0, -1, 1.5, True, "2"):
+        with pytest.raises(InputError, match="workers: .* is not a whole number of threads of at least 1"):
+            simulate_batch(table_spec("9ft"), LAYOUT, STROKES, workers=bad)  # type: ignore[call-overload]
+
+
+def test_a_process_forked_after_a_threaded_batch_plays_its_own(spec) -> None:
+    # the arena forks its workers from a process that may have played threaded batches: the child has
+    # none of the pool's threads and must not wait for them
+    import multiprocessing
+
+    simulate_batch(spec, LAYOUT, MANY, record="final", workers=2)
+    context = multiprocessing.get_context("fork")
+    answers = context.Queue()
+    child = context.Process(target=_final_counts, args=(spec, answers))
+    child.start()
+    try:
+        ends = answers.get(timeout=60)
+    finally:
+        child.kill()
+        child.join()
+    assert ends == [end.event_count for end in simulate_batch(spec, LAYOUT, MANY, record="final")]
+
+
+def _final_counts(spec, answers) -> None:
+    answers.put([end.event_count for end in simulate_batch(spec, LAYOUT, MANY, record="final", workers=2)])

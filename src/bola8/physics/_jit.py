@@ -117,7 +117,8 @@ def _cached(dispatcher: Any) -> Any:
 Inline = Literal["never", "always"]
 
 
-def _njit(func: Callable[..., Any], inline: Inline, from_python: bool, allocates: bool = True) -> Any:
+def _njit(func: Callable[..., Any], inline: Inline, from_python: bool, allocates: bool = True,
+          releases_gil: bool = False) -> Any:
     """numba's dispatcher of ``func``. A helper only kernels call (``from_python`` False) needs neither
     the Python wrapper (boxing and unboxing each argument) nor the C one: generating them cost about
     0.03 s of a cold start per helper.
@@ -127,8 +128,15 @@ def _njit(func: Callable[..., Any], inline: Inline, from_python: bool, allocates
     would keep on them (an atomic increment and decrement per array argument and per view taken, which
     LLVM's pruning leaves in place across branches) are useless. Measured on two-ball strokes: those
     calls were 14 % of the samples of a profile (perf; 7 % after), and the strokes 3-5 % faster. numba
-    refuses to compile a function without it that allocates, so a helper that does says so."""
+    refuses to compile a function without it that allocates, so a helper that does says so.
+
+    ``releases_gil`` (numba's ``nogil``): the Python wrapper lets go of the interpreter's lock for the
+    call, so several threads run the kernel at once, each on a core. Only the wrapper changes (the
+    compiled code, its compile time and its results are the same); the kernel must touch no Python
+    object, which none of the package's does."""
     options: dict[str, Any] = {"inline": inline}
+    if releases_gil:
+        options.update(nogil=True)
     if not from_python:
         options.update(no_cpython_wrapper=True, no_cfunc_wrapper=True)
     if not allocates:
@@ -177,8 +185,8 @@ def _typeof_helper(helper: _Helper, context: Any) -> Any:
     return types.Dispatcher(helper.in_kernels)
 
 
-def kernel(*, inline: Inline = "never", entry: bool = False,
-           tested: bool = False, allocates: bool = False) -> Callable[[F], F]:
+def kernel(*, inline: Inline = "never", entry: bool = False, tested: bool = False, allocates: bool = False,
+           releases_gil: bool = False) -> Callable[[F], F]:
     """``numba.njit`` compiled lazily, of three kinds by who calls it.
 
     A helper that creates arrays says so (``allocates``); the others are compiled without
@@ -192,6 +200,7 @@ def kernel(*, inline: Inline = "never", entry: bool = False,
       ``_TestedHelper``: the kernels' copy is a plain helper's).
     - ``entry``: the package's Python calls it (``play_stroke``, ``run_batch``, the
       samplers): one dispatcher, cached by the package key, that kernels may call too.
+      An entry that threads run side by side says so (``releases_gil``: ``_njit``).
 
     Measured on the first ``simulate_layout`` with an empty cache (2-CPU AMD EPYC,
     alternated fresh processes): 9.7-10.3 s when every helper the tests call was a
@@ -201,7 +210,7 @@ def kernel(*, inline: Inline = "never", entry: bool = False,
 
     def decorate(func: F) -> F:
         if entry:
-            return cast(F, _cached(_njit(func, inline, from_python=True)))
+            return cast(F, _cached(_njit(func, inline, from_python=True, releases_gil=releases_gil)))
         if tested:
             return cast(F, _TestedHelper(func, inline, allocates))   # called like the function
         return cast(F, _Helper(func, inline, allocates))

@@ -13,14 +13,30 @@ for (``record``):
 - "events": the events and the final layout (``StrokeEvents``), no snapshots;
 - "final": where the balls stopped and which dropped or left (``StrokeEnd``).
 
-Each stroke's record is written once into arrays sized for the whole batch as it
-grows, never into a per-stroke buffer copied afterwards.
+Each stroke's record is copied from the loop's own arrays into arrays held for the
+whole batch (one snapshot array, not one per stroke: the results are views of it),
+which numpy allocates (``run_batch`` says why) and which grow, when a stroke does not
+fit, to what the strokes so far project for the whole batch.
+
+The strokes are independent, so a batch may play them on several cores
+(``workers``): the strokes are cut into consecutive spans, a pool of threads plays
+the spans (the kernel lets go of the interpreter's lock while it runs), and the
+calling thread turns each finished span into results while the others still play.
+Each stroke is played by the same code on its own copy of the layout, so the
+results are the same whatever the number of workers. The default is one worker:
+a library call does not know whether its process is one of a pool that already
+keeps every core busy (``bola8.players.arena`` forks one per core), where more
+threads would only contend; a caller that owns the machine passes
+``workers=available_cores()``.
 """
 
 from __future__ import annotations
 
+import os
+import threading
 from collections.abc import Sequence
-from typing import Literal, overload
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -28,12 +44,11 @@ import numpy.typing as npt
 from bola8.errors import InputError
 from bola8.physics import codes as C
 from bola8.physics._jit import kernel
-from bola8.physics.codes import EV_MISCUE, EV_STRIKE, RECORD_EVENTS, RECORD_TRAJECTORIES
-from bola8.physics.engine import grown_1d, grown_2d, grown_3d, run_events
+from bola8.physics.codes import EV_MISCUE, EV_STRIKE, RECORD_EVENTS, RECORD_TRAJECTORIES, STATIONARY
+from bola8.physics.engine import run_events
 from bola8.physics.launch import is_miscue, launch
 from bola8.physics.params import PhysicsSettings
 from bola8.physics.result import ShotResult, StrokeEnd, StrokeEvents, built
-from bola8.physics.scalar import larger
 from bola8.physics.strike import Strike
 from bola8.physics.table import TableSpec
 
@@ -44,55 +59,47 @@ Record = Literal["trajectories", "events", "final"]
 _DEFAULT_SETTINGS = PhysicsSettings()
 
 
-@kernel(entry=True)
+@kernel(entry=True, releases_gil=True)
 def run_batch(xy: FloatArray, strikes: FloatArray, prm: FloatArray, segs: FloatArray, circs: FloatArray,
-              holes: FloatArray, max_events: int, record: int
-              ) -> tuple[IntArray, FloatArray, IntArray, FloatArray, FloatArray, IntArray, IntArray, IntArray]:
-    """Play stroke m (``strikes[m]``: speed, phi, theta, a, b, then its cue's mass, tip restitution, shaft end
-    mass and miscue limit) from the layout ``xy`` at rest.
+              holes: FloatArray, max_events: int, record: int, first: int, offsets: IntArray, all_t: FloatArray,
+              all_ev: IntArray, all_snap: FloatArray, final_xy: FloatArray, final_s: IntArray, counts: IntArray,
+              truncated: IntArray) -> int:
+    """Play strokes ``first``, ``first + 1``, ... (``strikes[m]``: speed, phi, theta, a, b, then its cue's mass,
+    tip restitution, shaft end mass and miscue limit) from the layout ``xy`` at rest, writing each into the
+    caller's arrays: its events from ``offsets[m]`` on in ``all_t``, ``all_ev`` (type, i, j, object) and
+    ``all_snap`` (as far as ``record`` keeps them), ``offsets[m + 1]``, its final positions and motion states,
+    its event count and truncated flag.
 
-    Returns (offsets (M+1,) of each stroke's events in the concatenated arrays, then the times, the events
-    (type, i, j, object) and the snapshots - empty where ``record`` does not keep them -, each stroke's
-    final positions (M, n, 2) and motion states (M, n), its event count (M,) and truncated flag (M,)).
+    Returns the stroke whose record did not fit in the arrays (its ``offsets[m + 1]`` says how far it
+    reached: the caller grows them and calls again from it), or the number of strokes when all fitted.
+    The arrays are the caller's so that numpy allocates them: numpy asks the system for huge pages for a
+    large array, and the snapshots of a batch of breaks (about 190 kB a stroke, in fresh memory) cost
+    one page fault per 2 MB instead of one per 4 kB (docs/performance.md, "Many strokes at once").
     """
-    m_count = strikes.shape[0]
+    m_count: int = strikes.shape[0]
     n = xy.shape[0]
-    offsets = np.zeros(m_count + 1, dtype=np.int64)
-    cap = larger(1, m_count * 16) if record >= RECORD_EVENTS else 1
-    all_t = np.empty(cap)
-    all_ev = np.empty((cap, 4), dtype=np.int64)
-    all_snap = np.empty((cap if record == RECORD_TRAJECTORIES else 0, n, 10))
-    final_xy = np.empty((m_count, n, 2))
-    final_s = np.empty((m_count, n), dtype=np.int64)
-    counts = np.empty(m_count, dtype=np.int64)
-    truncated = np.zeros(m_count, dtype=np.int64)
-    rvw = np.zeros((n, 3, 3))
-    s = np.zeros(n, dtype=np.int64)
-    for m in range(m_count):
-        rvw[:, :, :] = 0.0
-        s[:] = 0
+    rvw = np.empty((n, 3, 3))
+    s = np.empty(n, dtype=np.int64)
+    for m in range(first, m_count):
         for i in range(n):
+            for q in range(3):
+                for c in range(3):
+                    rvw[i, q, c] = 0.0
             rvw[i, 0, 0] = xy[i, 0]
             rvw[i, 0, 1] = xy[i, 1]
-        first = np.int64(EV_MISCUE)
+            s[i] = STATIONARY
+        first_event = np.int64(EV_MISCUE)
         speed, phi, theta, a, b = strikes[m, 0], strikes[m, 1], strikes[m, 2], strikes[m, 3], strikes[m, 4]
         if not is_miscue(a, b, strikes[m, 8]):
-            first = np.int64(EV_STRIKE)
+            first_event = np.int64(EV_STRIKE)
             rvw[0, 1, 0], rvw[0, 1, 1], rvw[0, 1, 2], rvw[0, 2, 0], rvw[0, 2, 1], rvw[0, 2, 2] = launch(
                 speed, phi, theta, a, b, strikes[m, 5], strikes[m, 6], strikes[m, 7], prm)
-        k, ev_t, ev, snap, trunc = run_events(rvw, s, prm, segs, circs, holes, max_events, first, record)
+        k, ev_t, ev, snap, trunc = run_events(rvw, s, prm, segs, circs, holes, max_events, first_event, record)
         start = offsets[m]
         kept = ev_t.shape[0]
-        if start + kept > cap:
-            # grow to what the strokes so far project for the whole batch (an eighth more), at least
-            # doubling: each growth copies everything kept so far into fresh memory, so a batch of long
-            # strokes grows once or twice instead of at every doubling
-            projected = (start + kept) * m_count // (m + 1) + (start + kept) * m_count // (8 * (m + 1))
-            cap = larger(larger(2 * cap, start + kept), projected)
-            all_t = grown_1d(all_t[:start], cap)
-            all_ev = grown_2d(all_ev[:start], cap)
-            if record == RECORD_TRAJECTORIES:
-                all_snap = grown_3d(all_snap[:start], cap)
+        offsets[m + 1] = start + kept
+        if start + kept > all_t.shape[0]:
+            return m
         # copied element by element (see engine.grown_1d: no slice assignment)
         for q in range(kept):
             all_t[start + q] = ev_t[q]
@@ -103,46 +110,146 @@ def run_batch(xy: FloatArray, strikes: FloatArray, prm: FloatArray, segs: FloatA
                 for i in range(n):
                     for c in range(10):
                         all_snap[start + q, i, c] = snap[q, i, c]
-        offsets[m + 1] = start + kept
         for i in range(n):
             final_xy[m, i, 0] = rvw[i, 0, 0]
             final_xy[m, i, 1] = rvw[i, 0, 1]
             final_s[m, i] = s[i]
         counts[m] = k
         truncated[m] = 1 if trunc else 0
-    end = offsets[m_count]
+    return m_count
+
+
+# Events a stroke is first given room for (a shot of a few balls takes 5 to 30, a break 100 to 480): the
+# arrays then grow to what the strokes so far project for the whole batch, an eighth more.
+FIRST_EVENTS_PER_STROKE = 16
+
+
+def play_span(xy: FloatArray, strikes: FloatArray, prm: FloatArray, spec: TableSpec, max_events: int, record: int
+              ) -> tuple[IntArray, FloatArray, IntArray, FloatArray, FloatArray, IntArray, IntArray, IntArray]:
+    """``run_batch`` of every stroke of ``strikes``, its arrays grown until all fit. Returns (offsets (M+1,) of
+    each stroke's events, the times, the events, the snapshots - empty where ``record`` does not keep them
+    -, each stroke's final positions (M, n, 2) and motion states (M, n), event count (M,) and truncated
+    flag (M,))."""
+    m_count, n = strikes.shape[0], xy.shape[0]
+    g = spec.geometry
+    offsets = np.zeros(m_count + 1, dtype=np.int64)
+    final_xy = np.empty((m_count, n, 2))
+    final_s = np.empty((m_count, n), dtype=np.int64)
+    counts = np.empty(m_count, dtype=np.int64)
+    truncated = np.empty(m_count, dtype=np.int64)
+    cap = max(1, m_count * FIRST_EVENTS_PER_STROKE) if record >= RECORD_EVENTS else 0
+    all_t = np.empty(cap)
+    all_ev = np.empty((cap, 4), dtype=np.int64)
+    all_snap = np.empty((cap if record == RECORD_TRAJECTORIES else 0, n, 10))
+    m = 0
+    while m < m_count:
+        m = run_batch(xy, strikes, prm, g.segments, g.circles, g.holes, max_events, record, m, offsets, all_t, all_ev,
+                      all_snap, final_xy, final_s, counts, truncated)
+        if m < m_count:
+            # stroke m did not fit: room for what the strokes so far project for the whole batch, at least
+            # twice as much (each growth copies what was kept into fresh memory)
+            need = int(offsets[m + 1])
+            cap = max(2 * cap, need, need * m_count // (m + 1) * 9 // 8)
+            kept = int(offsets[m])
+            all_t = _grown(all_t, kept, cap)
+            all_ev = _grown(all_ev, kept, cap)
+            if record == RECORD_TRAJECTORIES:
+                all_snap = _grown(all_snap, kept, cap)
+    end = int(offsets[m_count])
     return (offsets, all_t[:end], all_ev[:end], all_snap[:end] if record == RECORD_TRAJECTORIES else all_snap,
             final_xy, final_s, counts, truncated)
 
 
-@overload
-def simulate_batch(spec: TableSpec, balls: dict[int, tuple[float, float]], strikes: Sequence[Strike],
-                   settings: PhysicsSettings | None = None, *, record: Literal["trajectories"] = "trajectories"
-                   ) -> list[ShotResult]: ...
+def _grown(a: np.ndarray, kept: int, size: int) -> np.ndarray:
+    """A new array of ``size`` rows holding ``a``'s first ``kept`` rows."""
+    out = np.empty((size, *a.shape[1:]), dtype=a.dtype)
+    out[:kept] = a[:kept]
+    return out
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it, else the machine's
+    count): the ``workers`` of a batch whose caller owns the machine."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:   # (no affinity on macOS and Windows)
+        return os.cpu_count() or 1
+
+
+# Spans per worker: the threads take the spans in turn, so one that drew slower strokes (a break's
+# strokes take 100 to 480 events) is not waited for long, and the caller turns the first spans into
+# results while the last ones play. No span is shorter than MIN_SPAN strokes: each costs a kernel call
+# and a hand-over between threads (tens of microseconds on a busy machine).
+SPANS_PER_WORKER = 2
+MIN_SPAN = 16
+
+
+def spans(count: int, workers: int) -> list[tuple[int, int]]:
+    """The consecutive (first, end) spans ``count`` strokes are played in by ``workers`` threads."""
+    pieces = max(1, min(SPANS_PER_WORKER * workers, count // MIN_SPAN)) if workers > 1 else 1
+    bounds = [count * p // pieces for p in range(pieces + 1)]
+    return [(bounds[p], bounds[p + 1]) for p in range(pieces)]
+
+
+_pools: dict[int, ThreadPoolExecutor] = {}
+_pools_lock = threading.Lock()
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """This process's pool of ``workers`` threads (made on first use, kept for the next batches)."""
+    with _pools_lock:
+        pool = _pools.get(workers)
+        if pool is None:
+            pool = _pools[workers] = ThreadPoolExecutor(max_workers=workers,
+                                                        thread_name_prefix=f"bola8-batch-{workers}")
+        return pool
+
+
+def _forget_pools() -> None:
+    # a child forked from a process with pools has none of their threads: it makes its own
+    global _pools_lock
+    _pools.clear()
+    _pools_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pools)
 
 
 @overload
 def simulate_batch(spec: TableSpec, balls: dict[int, tuple[float, float]], strikes: Sequence[Strike],
-                   settings: PhysicsSettings | None = None, *, record: Literal["events"]) -> list[StrokeEvents]: ...
+                   settings: PhysicsSettings | None = None, *, record: Literal["trajectories"] = "trajectories",
+                   workers: int = 1) -> list[ShotResult]: ...
 
 
 @overload
 def simulate_batch(spec: TableSpec, balls: dict[int, tuple[float, float]], strikes: Sequence[Strike],
-                   settings: PhysicsSettings | None = None, *, record: Literal["final"]) -> list[StrokeEnd]: ...
+                   settings: PhysicsSettings | None = None, *, record: Literal["events"], workers: int = 1
+                   ) -> list[StrokeEvents]: ...
+
+
+@overload
+def simulate_batch(spec: TableSpec, balls: dict[int, tuple[float, float]], strikes: Sequence[Strike],
+                   settings: PhysicsSettings | None = None, *, record: Literal["final"], workers: int = 1
+                   ) -> list[StrokeEnd]: ...
 
 
 def simulate_batch(spec: TableSpec, balls: dict[int, tuple[float, float]], strikes: Sequence[Strike],
-                   settings: PhysicsSettings | None = None, *, record: Record = "trajectories"
+                   settings: PhysicsSettings | None = None, *, record: Record = "trajectories", workers: int = 1
                    ) -> list[ShotResult] | list[StrokeEvents] | list[StrokeEnd]:
     """Play every stroke of ``strikes`` from the same layout (assumed valid); one result per stroke.
 
     With ``record="trajectories"`` each result is identical to ``simulate_layout(spec, balls, strike,
-    settings)``; "events" and "final" keep less (see the module) and cost less.
+    settings)``; "events" and "final" keep less (see the module) and cost less. ``workers`` threads play
+    the strokes (see the module for the default of one); the results do not depend on it.
     """
     settings = settings or _DEFAULT_SETTINGS
     if record not in C.RECORD_NAMES:
         raise InputError(f"record: {record!r} is not one of {', '.join(C.RECORD_NAMES)}.",
                          f"record: {record!r} no es uno de {', '.join(C.RECORD_NAMES)}.")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InputError(f"workers: {workers!r} is not a whole number of threads of at least 1.",
+                         f"workers: {workers!r} no es un número entero de hilos de al menos 1.")
     if 0 not in balls:
         raise InputError("balls: the cue ball (0) is missing.", "balls: falta la bola blanca (0).")
     numbers = tuple(sorted(balls))
@@ -154,10 +261,26 @@ def simulate_batch(spec: TableSpec, balls: dict[int, tuple[float, float]], strik
         rows.append([s.speed, s.phi, s.theta, s.a, s.b, cue.mass, cue.tip_restitution, cue.end_mass,
                      cue.miscue_limit])
     table = np.array(rows, dtype=np.float64).reshape(-1, 9)
-    g = spec.geometry
+    xy = np.array(list(start.values()))
     level = C.RECORD_NAMES.index(record)
-    offsets, ev_t, ev, snap, final_xy, final_s, counts, truncated = run_batch(
-        np.array(list(start.values())), table, prm, g.segments, g.circles, g.holes, settings.max_events, level)
+    cut = spans(len(strikes), workers)
+    if len(cut) == 1:
+        played = play_span(xy, table, prm, spec, settings.max_events, level)
+        return _results(record, spec, numbers, start, prm, strikes, played)
+    pool = _pool(workers)
+    futures: list[Future[Any]] = [pool.submit(play_span, xy, table[a:b], prm, spec, settings.max_events, level)
+                                  for a, b in cut]
+    out: list[Any] = []
+    for (a, b), future in zip(cut, futures):
+        out += _results(record, spec, numbers, start, prm, strikes[a:b], future.result())
+    return out
+
+
+def _results(record: Record, spec: TableSpec, numbers: tuple[int, ...], start: dict[int, tuple[float, float]],
+             prm: FloatArray, strikes: Sequence[Strike], played: tuple[Any, ...]
+             ) -> list[ShotResult] | list[StrokeEvents] | list[StrokeEnd]:
+    """The results of ``strikes`` from what ``play_span`` returned for them."""
+    offsets, ev_t, ev, snap, final_xy, final_s, counts, truncated = played
     bounds = offsets.tolist()
     if record == "final":
         ends: list[StrokeEnd] = []

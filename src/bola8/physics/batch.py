@@ -71,7 +71,8 @@ def run_batch(xy: FloatArray, strikes: FloatArray, prm: FloatArray, segs: FloatA
     its event count and truncated flag.
 
     Returns the stroke whose record did not fit in the arrays (its ``offsets[m + 1]`` says how far it
-    reached: the caller grows them and calls again from it), or the number of strokes when all fitted.
+    reached: the caller grows them and calls again from it, which plays that stroke again - the same
+    stroke gives the same record), or the number of strokes when all fitted.
     The arrays are the caller's so that numpy allocates them: numpy asks the system for huge pages for a
     large array, and the snapshots of a batch of breaks (about 190 kB a stroke, in fresh memory) cost
     one page fault per 2 MB instead of one per 4 kB (docs/performance.md, "Many strokes at once").

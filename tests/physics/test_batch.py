@@ -119,9 +119,10 @@ def test_a_batch_refuses_a_number_of_workers_that_is_not_a_whole_number_from_one
     from bola8.errors import InputError
     from bola8.physics import table_spec
 
-    for bad in (0, -1, 1.5, True, "2"):
+    for bad in (0, -1, 1.5, True, "2", np.int64(0)):
         with pytest.raises(InputError, match="workers: .* is not a whole number of threads of at least 1"):
             simulate_batch(table_spec("9ft"), LAYOUT, STROKES, workers=bad)  # type: ignore[call-overload]
+    assert len(simulate_batch(table_spec("9ft"), LAYOUT, STROKES, workers=np.int64(2))) == len(STROKES)
 
 
 def test_a_process_forked_after_a_threaded_batch_plays_its_own(spec) -> None:

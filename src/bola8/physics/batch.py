@@ -36,6 +36,7 @@ import os
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from numbers import Integral
 from typing import Any, Literal, overload
 
 import numpy as np
@@ -248,9 +249,10 @@ def simulate_batch(spec: TableSpec, balls: dict[int, tuple[float, float]], strik
     if record not in C.RECORD_NAMES:
         raise InputError(f"record: {record!r} is not one of {', '.join(C.RECORD_NAMES)}.",
                          f"record: {record!r} no es uno de {', '.join(C.RECORD_NAMES)}.")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+    if isinstance(workers, bool) or not isinstance(workers, Integral) or workers < 1:   # (numpy's ints too)
         raise InputError(f"workers: {workers!r} is not a whole number of threads of at least 1.",
                          f"workers: {workers!r} no es un número entero de hilos de al menos 1.")
+    workers = int(workers)
     if 0 not in balls:
         raise InputError("balls: the cue ball (0) is missing.", "balls: falta la bola blanca (0).")
     numbers = tuple(sorted(balls))

@@ -304,8 +304,8 @@ def _results(record: Record, spec: TableSpec, numbers: tuple[int, ...], start: d
         for m, strike in enumerate(strikes):
             a, b = bounds[m], bounds[m + 1]
             logs.append(built(
-                StrokeEvents, spec=spec, numbers=numbers, ev_t=ev_t[a:b], ev_type=ev[a:b, 0], ev_i=ev[a:b, 1], ev_j=ev[a:b, 2],
-                ev_o=ev[a:b, 3],
+                StrokeEvents, spec=spec, numbers=numbers, ev_t=ev_t[a:b], ev_type=ev[a:b, 0], ev_i=ev[a:b, 1],
+                ev_j=ev[a:b, 2], ev_o=ev[a:b, 3],
                 final={num: (x, y) for num, (x, y), st in zip(numbers, xy_rows[m], state_rows[m])
                        if st != C.POCKETED and st != C.OFF_TABLE},
                 truncated=bool(truncated[m]), strike=strike))

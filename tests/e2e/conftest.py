@@ -40,7 +40,9 @@ def running_server(python_args: list[str], tmp_path_factory: pytest.TempPathFact
     proc = subprocess.Popen([sys.executable, *python_args, "serve", "--port", str(port), "--db", str(db)],
                             stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    # a generous deadline: under pytest-xdist every worker starts its server, its Chromium and its
+    # imports at about the same moment, and on a loaded 2-core machine a start has taken over a minute
+    deadline = time.monotonic() + 180
     while True:
         try:
             with urllib.request.urlopen(url + "/api/meta", timeout=2) as resp:

@@ -120,6 +120,7 @@ def test_a_club_tournament_from_the_first_click_to_its_champion(browser: Browser
 
         # table 1's QR code on the referee's phone: the token is kept there and leaves the address bar
         link1 = referee_link(director, 1)
+        phone.clock.install()        # its time flows as the real one until the test moves it on (below)
         phone.goto(link1)
         table_now(phone, "m1")
         assert phone.url.endswith(f"#/tournament/{tid}/table/1")
@@ -147,6 +148,9 @@ def test_a_club_tournament_from_the_first_click_to_its_champion(browser: Browser
         table_now(phone2, "m2")
         forfeit_match(phone2, loser_seat=0)
         expect(phone2.get_by_test_id("table-notice")).to_contain_text("Marta gana 1–0")
+        # the seconds a table's page shows a match's end before it opens the next: run, not waited for
+        shown_for = waiting.evaluate("async () => (await import('/js/tournament/table.js')).NEXT_DELAY_S")
+        waiting.clock.run_for(shown_for * 1000)
         table_now(waiting, "m3")
         expect(waiting.get_by_test_id("table-line")).to_have_text("Mesa 1 · Final · Ana – Marta, a 1")
         expect(director.get_by_test_id("table-now-1")).to_contain_text("Final · Ana – Marta, a 1")

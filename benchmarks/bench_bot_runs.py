@@ -34,7 +34,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 Row = dict[str, Any]
@@ -69,9 +69,8 @@ def starting_position(rack: int, seed: int, noise: float) -> Any:
 def run(rack: int, seed: int, noise: float, player: str) -> Row:
     """One rack: the break, then ``player``'s visit from the kept table, shot by shot."""
     from bola8.players.arena import Seated, derived_seed, make, noise_scale
-    from bola8.players.estimate import best_direct_chances, first_shot, sigma_rad
+    from bola8.players.estimate import sigma_rad
     from bola8.players.noise import MAX_LEVEL, ExecutionNoise
-    from bola8.players.search import Searcher
 
     game = starting_position(rack, seed, noise)
     row: Row = {"rack": rack, "kept": game is not None, "end": None, "shots": []}
@@ -83,42 +82,54 @@ def run(rack: int, seed: int, noise: float, player: str) -> Row:
     bot = make(player, seed=derived_seed(seed, "runs", rack, "player"), noise=noise, label=player)
     applied = min(noise * noise_scale(player), MAX_LEVEL)
     seated = Seated(bot, ExecutionNoise(applied), random.Random(derived_seed(seed, "runs", rack, "noise")))
-    sigma = sigma_rad(noise)
-    while True:
-        if game.is_over:
-            row["end"] = "won" if game.state.winner == 0 else "lost"
-            break
-        if game.state.shooter != 0 or game.state.decision is not None or len(row["shots"]) >= MAX_SHOTS:
+    game = play_visit(game, seated, bot, sigma_rad(noise), row["shots"])
+    row["end"] = visit_end(game, row["shots"])
+    row["balls_left"] = len(game.state.remaining(0)) if game.state.groups is not None else None
+    return row
+
+
+def play_visit(game: Any, seated: Any, bot: Any, sigma: float, shots: list[Row],
+               until: Callable[[Any], bool] | None = None) -> Any:
+    """Seat 0 shoots from ``game`` until its turn passes, the rack ends, ``MAX_SHOTS`` are played or ``until``
+    says so before a shot; each shot is appended to ``shots``. Returns the game where the visit stopped."""
+    from bola8.players.estimate import best_direct_chances, first_shot
+    from bola8.players.search import Searcher
+
+    while not game.is_over:
+        if game.state.shooter != 0 or game.state.decision is not None or len(shots) >= MAX_SHOTS:
             break
         if game.needs_placement:
             game = game.place_cue_ball(*seated.place_cue_ball(game))
             continue
+        if until is not None and until(game):
+            break
         offered = first_shot(best_direct_chances(game, sigma))
         choice = seated.choose_shot(game)
         last = getattr(bot, "last", None)
         best = None if last is None else last.best
         turn = game.play(choice.strike, choice.call)
         safety = choice.call is None or choice.note.startswith("safety")
-        shot = {"note": choice.note, "kind": None if best is None else best.plan.kind,
-                "estimate": None if best is None or safety else round(best.pot, 4),
-                "value": None if best is None else round(best.value, 4),
-                "offered": round(offered, 4), "safety": safety,
-                "made": (not safety) and Searcher.potted(turn, 0), "foul": bool(turn.ruling.foul),
-                "cpu": round(seated.cpu[-1], 4)}
-        row["shots"].append(shot)
+        shots.append({"note": choice.note, "kind": None if best is None else best.plan.kind,
+                      "estimate": None if best is None or safety else round(best.pot, 4),
+                      "value": None if best is None else round(best.value, 4),
+                      "offered": round(offered, 4), "safety": safety,
+                      "made": (not safety) and Searcher.potted(turn, 0), "foul": bool(turn.ruling.foul),
+                      "cpu": round(seated.cpu[-1], 4)})
         game = turn.game
-    if row["end"] is None:
-        last_shot = row["shots"][-1] if row["shots"] else None
-        if last_shot is None:
-            row["end"] = "passed"
-        elif last_shot["foul"]:
-            row["end"] = "foul"
-        elif last_shot["safety"]:
-            row["end"] = "safety"
-        else:
-            row["end"] = "miss"
-    row["balls_left"] = len(game.state.remaining(0)) if game.state.groups is not None else None
-    return row
+    return game
+
+
+def visit_end(game: Any, shots: Sequence[Row]) -> str:
+    """How a visit of seat 0 ended: won or lost (the rack over), else passed (no shot), a foul, a safety or
+    a called shot missed - read from its last shot."""
+    if game.is_over:
+        return "won" if game.state.winner == 0 else "lost"
+    last_shot = shots[-1] if shots else None
+    if last_shot is None:
+        return "passed"
+    if last_shot["foul"]:
+        return "foul"
+    return "safety" if last_shot["safety"] else "miss"
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:

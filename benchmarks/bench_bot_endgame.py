@@ -199,8 +199,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     with open(args.positions, encoding="utf-8") as handle:
         positions = [json.loads(line) for line in handle if line.strip()]
-    for position in positions:
-        for index in range(args.rollouts):
+    for index in range(args.rollouts):          # every position once before any twice: a run stopped early is
+        for position in positions:              # still spread over all of them
             if (position["rack"], index) in done:
                 continue
             row = rollout(position, index, args.seed, args.noise, args.player)

@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/bench_bot_endgame.py positions --first 0 --racks 267 [--needed 3] --save POS.jsonl
     .venv/bin/python benchmarks/bench_bot_endgame.py play POS.jsonl [--player bot:champion] [--rollouts 4]
         --save OUT.jsonl
-    .venv/bin/python benchmarks/bench_bot_endgame.py report OUT.jsonl
-    .venv/bin/python benchmarks/bench_bot_endgame.py compare BEFORE.jsonl AFTER.jsonl
+    .venv/bin/python benchmarks/bench_bot_endgame.py report OUT.jsonl [--rollouts N]
+    .venv/bin/python benchmarks/bench_bot_endgame.py compare BEFORE.jsonl AFTER.jsonl [--rollouts N]
 
 ``bench_bot_runs.py`` plays whole visits from the break, and two players' runs differ on few racks - the
 ones where their choices first differ, after which each rack goes its own way - so a change that acts
@@ -171,16 +171,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     for command in (found, played):
         command.add_argument("--noise", type=float, default=1.0)
         command.add_argument("--seed", type=int, default=1)
-    commands.add_parser("report").add_argument("file")
+    shown = commands.add_parser("report")
+    shown.add_argument("file")
     paired = commands.add_parser("compare")
     paired.add_argument("before")
     paired.add_argument("after")
+    for command in (shown, paired):
+        command.add_argument("--rollouts", type=int, help="only each position's first rollouts (a run stopped early)")
     args = parser.parse_args(argv)
+
+    def first(path: str) -> list[Row]:
+        return [r for r in read(path) if args.rollouts is None or r["rollout"] < args.rollouts]
+
     if args.command == "report":
-        print(report(read(args.file)))
+        print(report(first(args.file)))
         return 0
     if args.command == "compare":
-        print(compare(read(args.before), read(args.after)))
+        print(compare(first(args.before), first(args.after)))
         return 0
     started = time.process_time()
     done = {(r["rack"], r.get("rollout", 0)) for r in read(args.save)} if os.path.exists(args.save) else set()

@@ -55,6 +55,7 @@ def ready(page: Page) -> None:
     page.wait_for_function("() => window.bola8 && window.bola8.ready")
 
 
+@pytest.mark.slow
 def test_no_serious_violation_on_any_page(sized: Page) -> None:
     page, found = sized, []
     page.goto("/")
@@ -143,6 +144,7 @@ def reachable(page: Page) -> list[str]:
     return missing
 
 
+@pytest.mark.slow
 def test_every_control_is_reached_by_the_keyboard(sized: Page) -> None:
     page, missing = sized, []
     page.goto("/")

@@ -43,6 +43,7 @@ def proposal_page(browser: Browser, proposing_server: str) -> Iterator[Page]:
         yield page
 
 
+@pytest.mark.slow
 def test_the_person_declines_then_accepts_a_stalemate_the_bot_proposes(proposal_page: Page, artifacts: Path) -> None:
     page = proposal_page
     new_match(page, "bot")

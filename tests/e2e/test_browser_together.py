@@ -141,6 +141,7 @@ def presence(page: Page, text: str) -> None:
         raise
 
 
+@pytest.mark.slow
 def test_two_devices_invite_join_play_leave_come_back_and_decline_a_stalemate(devices: Callable[[str, str], Device]) -> None:
     # two computers (the driver aims with the desktop's controls); the phone's size is the other test's
     ana, luis = devices("desktop", "es"), devices("desktop", "en")
@@ -241,6 +242,7 @@ def test_two_devices_invite_join_play_leave_come_back_and_decline_a_stalemate(de
     answerer.wait_for_function(f"() => window.bola8.screen.shown > {before}", timeout=30_000)
 
 
+@pytest.mark.slow
 def test_a_rated_match_from_the_lobby_ends_and_the_leaderboard_shows_both(devices: Callable[[str, str], Device]) -> None:
     marta, pedro = devices("desktop", "es"), devices("phone", "en")
     marta_id = make_profile(marta.page, "Marta")
@@ -344,6 +346,7 @@ def check(page: Page, where: str, found: list[str]) -> None:
     found += [f"{where}: not reached by Tab: {m}" for m in reachable(page)]
 
 
+@pytest.mark.slow
 def test_the_pages_by_keyboard_alone_and_accessible(devices: Callable[[str, str], Device]) -> None:
     """Each page of playing together, as the app's other pages are checked (test_accessibility.py): no
     serious axe-core violation and every control reached by Tab - a desktop in Spanish, a phone in
@@ -407,6 +410,7 @@ def test_presence_is_told_only_between_persons_apart(devices: Callable[[str, str
     assert text({**apart, "invite_open": True}, [0]) == ""
 
 
+@pytest.mark.slow
 def test_a_player_gone_while_the_match_waits_and_a_match_conceded(devices: Callable[[str, str], Device]) -> None:
     """The match, not a rack: Luis's page closes when the lag is his - Ana is told how long until she may
     claim the match; he comes back, and Ana concedes the match from her device - both see who won and why."""

@@ -26,6 +26,7 @@ def api_schema(tmp_path: Path) -> schemathesis.BaseSchema:
 schema = schemathesis.pytest.from_fixture("api_schema")
 
 
+@pytest.mark.slow
 @schema.parametrize()
 @settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
 def test_no_5xx(case: schemathesis.Case) -> None:

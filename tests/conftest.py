@@ -1,6 +1,6 @@
-"""Which tests may run beside each other when `make test` spreads the suite over two processes.
+"""Which tests may run beside each other when `make test` spreads the suite over three processes.
 
-`make test` runs pytest-xdist's ``-n 2 --dist loadgroup``: each test goes to whichever worker is
+`make test` runs pytest-xdist's ``-n 3 --dist loadgroup``: each test goes to whichever worker is
 free, except the tests of one ``xdist_group``, which one worker runs one after the other. The
 groups are given here, from the fixtures a test uses, so a new test lands in the right one:
 
@@ -11,14 +11,14 @@ groups are given here, from the fixtures a test uses, so a new test lands in the
 
 The browser tests (tests/e2e) form no group: each worker starts its own Chromium and its own served
 app the first time it is given a browser test and keeps both for the rest of the session, so the
-browser tests spread over both workers like the others. As one group they kept one worker busy for
+browser tests spread over the workers like the others. As one group they kept one worker busy for
 most of pytest's time while the other had finished everything else long before: a browser test
 waits on the page and the server more than it uses the CPU.
 
 Without ``-n`` the markers change nothing. With ``--dist loadgroup``, xdist writes each test's group
 into its id for the scheduler; where it cannot (pytest 9.2 and pytest-xdist 3.8, pytest-xdist issue
 1386: the tests are then spread as if ungrouped), the run stops at once rather than make the PostgreSQL
-cluster and the modules' fixtures in both workers unnoticed.
+cluster and the modules' fixtures in several workers unnoticed.
 """
 
 from __future__ import annotations

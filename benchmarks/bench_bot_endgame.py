@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from bench_bot_runs import _pct, play_visit, starting_position, visit_end
+from bench_bot_runs import _pct, decision_cpu, play_visit, starting_position, visit_end
 
 Row = dict[str, Any]
 
@@ -114,11 +114,9 @@ def report(rows: Sequence[Row]) -> str:
     lines.append("ends: " + ", ".join(f"{k} {v}" for k, v in ends.most_common()))
     calls = [s for r in rows for s in r["shots"] if not s["safety"]]
     lines.append(f"pots per called shot {_pct(sum(s['made'] for s in calls), len(calls))}")
-    cpu = sorted(s["cpu"] for r in rows for s in r["shots"])
+    cpu = [s["cpu"] for r in rows for s in r["shots"]]
     if cpu:
-        lines.append(f"decision CPU s: median {statistics.median(cpu):.3f}, p99 "
-                     f"{cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))]:.2f}, longest {cpu[-1]:.2f} "
-                     f"({len(cpu)} decisions)")
+        lines.append(decision_cpu(cpu))
     return "\n".join(lines)
 
 

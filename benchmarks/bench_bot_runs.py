@@ -142,6 +142,13 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
+def decision_cpu(seconds: Sequence[float]) -> str:
+    """The report's line of the decisions' CPU seconds: median, 99th percentile, longest, how many."""
+    cpu = sorted(seconds)
+    return (f"decision CPU s: median {statistics.median(cpu):.3f}, p99 "
+            f"{cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))]:.2f}, longest {cpu[-1]:.2f} ({len(cpu)} decisions)")
+
+
 def _pct(k: int, n: int) -> str:
     low, high = wilson(k, n)
     return f"{k}/{n} = {100 * k / max(n, 1):.1f}% ({100 * low:.1f}-{100 * high:.1f})"
@@ -190,11 +197,9 @@ def report(rows: Sequence[Row]) -> str:
     lines.append(f"called shots where the position offered a straight pot of at least 90%: "
                  f"{_pct(sum(s['made'] for s in easy), len(easy))}; where it did not: "
                  f"{_pct(sum(s['made'] for s in hard), len(hard))}")
-    cpu = sorted(s["cpu"] for r in kept for s in r["shots"])
+    cpu = [s["cpu"] for r in kept for s in r["shots"]]
     if cpu:
-        lines.append(f"decision CPU s: median {statistics.median(cpu):.3f}, p99 "
-                     f"{cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))]:.2f}, longest {cpu[-1]:.2f} "
-                     f"({len(cpu)} decisions)")
+        lines.append(decision_cpu(cpu))
     return "\n".join(lines)
 
 

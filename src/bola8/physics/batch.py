@@ -46,7 +46,7 @@ from bola8.errors import InputError
 from bola8.physics import codes as C
 from bola8.physics._jit import kernel
 from bola8.physics.codes import EV_MISCUE, EV_STRIKE, RECORD_EVENTS, RECORD_TRAJECTORIES, STATIONARY
-from bola8.physics.engine import run_events
+from bola8.physics.engine import CAPPED, RECORD_FULL, event_loop, begin_events, loop_arrays
 from bola8.physics.launch import is_miscue, launch
 from bola8.physics.params import PhysicsSettings
 from bola8.physics.result import ShotResult, StrokeEnd, StrokeEvents, built
@@ -68,12 +68,17 @@ def run_batch(xy: FloatArray, strikes: FloatArray, prm: FloatArray, segs: FloatA
     """Play strokes ``first``, ``first + 1``, ... (``strikes[m]``: speed, phi, theta, a, b, then its cue's mass,
     tip restitution, shaft end mass and miscue limit) from the layout ``xy`` at rest, writing each into the
     caller's arrays: its events from ``offsets[m]`` on in ``all_t``, ``all_ev`` (type, i, j, object) and
-    ``all_snap`` (as far as ``record`` keeps them), ``offsets[m + 1]``, its final positions and motion states,
-    its event count and truncated flag.
+    ``all_snap`` (as far as ``record`` keeps them; with "final", ``all_t`` and ``all_ev`` are one row the
+    strokes write over), ``offsets[m + 1]``, its final positions and motion states, its event count and
+    truncated flag.
 
-    Returns the stroke whose record did not fit in the arrays (its ``offsets[m + 1]`` says how far it
-    reached: the caller grows them and calls again from it, which plays that stroke again - the same
-    stroke gives the same record), or the number of strokes when all fitted.
+    Each stroke is played by the single path's code (``launch``, then ``begin_events`` and the loop
+    ``event_loop``, which ``engine.run_events`` runs), its record written straight into the caller's arrays
+    (views from ``offsets[m]`` on): no record of its own to grow and copy, and the loop's working arrays
+    made once for all the strokes. When a stroke's record reaches the end of the arrays, the loop stops
+    and this returns that stroke, ``offsets[m + 1]`` one row past where it reached: the caller grows the
+    arrays and calls again from it, which plays that stroke again from its start (the same stroke gives
+    the same record). Returns the number of strokes when all fitted.
     The arrays are the caller's so that numpy allocates them: numpy asks the system for huge pages for a
     large array, and the snapshots of a batch of breaks (about 190 kB a stroke, in fresh memory) cost
     one page fault per 2 MB instead of one per 4 kB (docs/performance.md, "Many strokes at once").
@@ -82,6 +87,8 @@ def run_batch(xy: FloatArray, strikes: FloatArray, prm: FloatArray, segs: FloatA
     n = xy.shape[0]
     rvw = np.empty((n, 3, 3))
     s = np.empty(n, dtype=np.int64)
+    trans, cush_t, hole_t, cush_o, hole_o, pair_t, pc, zc, last_pair, last_cush, stale, paired = loop_arrays(
+        n, 2 * segs.shape[0] + circs.shape[0])
     for m in range(first, m_count):
         for i in range(n):
             for q in range(3):
@@ -96,28 +103,26 @@ def run_batch(xy: FloatArray, strikes: FloatArray, prm: FloatArray, segs: FloatA
             first_event = np.int64(EV_STRIKE)
             rvw[0, 1, 0], rvw[0, 1, 1], rvw[0, 1, 2], rvw[0, 2, 0], rvw[0, 2, 1], rvw[0, 2, 2] = launch(
                 speed, phi, theta, a, b, strikes[m, 5], strikes[m, 6], strikes[m, 7], prm)
-        k, ev_t, ev, snap, trunc = run_events(rvw, s, prm, segs, circs, holes, max_events, first_event, record)
         start = offsets[m]
-        kept = ev_t.shape[0]
-        offsets[m + 1] = start + kept
-        if start + kept > all_t.shape[0]:
+        if start >= all_t.shape[0]:     # (not even event 0 fits)
+            offsets[m + 1] = start + 1
             return m
-        # copied element by element (see engine.grown_1d: no slice assignment)
-        for q in range(kept):
-            all_t[start + q] = ev_t[q]
-            for c in range(4):
-                all_ev[start + q, c] = ev[q, c]
-        if record == RECORD_TRAJECTORIES:
-            for q in range(kept):
-                for i in range(n):
-                    for c in range(10):
-                        all_snap[start + q, i, c] = snap[q, i, c]
+        # (a slice from a row on of a C array is a C array: the loop's own types, no second compilation)
+        ev_t, ev, snap = all_t[start:], all_ev[start:], all_snap[start:]
+        begin_events(rvw, s, prm, first_event, record, ev_t, ev, snap, last_pair, last_cush, stale, paired)
+        t, k, nstale, status = event_loop(rvw, s, prm, segs, circs, holes, max_events, record, 0.0, np.int64(1),
+                                       stale, n, ev_t, ev, snap, trans, cush_t, hole_t, cush_o, hole_o, pair_t,
+                                       pc, zc, last_pair, last_cush, paired)
+        if status == RECORD_FULL:
+            offsets[m + 1] = start + k + 1
+            return m
+        offsets[m + 1] = start + (k if record >= RECORD_EVENTS else 0)
         for i in range(n):
             final_xy[m, i, 0] = rvw[i, 0, 0]
             final_xy[m, i, 1] = rvw[i, 0, 1]
             final_s[m, i] = s[i]
         counts[m] = k
-        truncated[m] = 1 if trunc else 0
+        truncated[m] = 1 if status == CAPPED else 0
     return m_count
 
 
@@ -139,7 +144,8 @@ def play_span(xy: FloatArray, strikes: FloatArray, prm: FloatArray, spec: TableS
     final_s = np.empty((m_count, n), dtype=np.int64)
     counts = np.empty(m_count, dtype=np.int64)
     truncated = np.empty(m_count, dtype=np.int64)
-    cap = max(1, m_count * FIRST_EVENTS_PER_STROKE) if record >= RECORD_EVENTS else 0
+    # (with "final", one row the strokes' event 0 is written over)
+    cap = max(1, m_count * FIRST_EVENTS_PER_STROKE) if record >= RECORD_EVENTS else 1
     all_t = np.empty(cap)
     all_ev = np.empty((cap, 4), dtype=np.int64)
     all_snap = np.empty((cap if record == RECORD_TRAJECTORIES else 0, n, 10))
@@ -148,8 +154,9 @@ def play_span(xy: FloatArray, strikes: FloatArray, prm: FloatArray, spec: TableS
         m = run_batch(xy, strikes, prm, g.segments, g.circles, g.holes, max_events, record, m, offsets, all_t, all_ev,
                       all_snap, final_xy, final_s, counts, truncated)
         if m < m_count:
-            # stroke m did not fit: room for what the strokes so far project for the whole batch, at least
-            # twice as much (each growth copies what was kept into fresh memory)
+            # stroke m did not fit: room for what the strokes so far project for the whole batch (stroke m
+            # at least as far as it reached), at least twice as much (each growth copies what was kept into
+            # fresh memory)
             need = int(offsets[m + 1])
             cap = max(2 * cap, need, need * m_count // (m + 1) * 9 // 8)
             kept = int(offsets[m])
@@ -158,8 +165,7 @@ def play_span(xy: FloatArray, strikes: FloatArray, prm: FloatArray, spec: TableS
             if record == RECORD_TRAJECTORIES:
                 all_snap = _grown(all_snap, kept, cap)
     end = int(offsets[m_count])
-    return (offsets, all_t[:end], all_ev[:end], all_snap[:end] if record == RECORD_TRAJECTORIES else all_snap,
-            final_xy, final_s, counts, truncated)
+    return (offsets, all_t[:end], all_ev[:end], all_snap[:end], final_xy, final_s, counts, truncated)
 
 
 def _grown(a: np.ndarray, kept: int, size: int) -> np.ndarray:

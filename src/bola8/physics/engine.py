@@ -225,15 +225,61 @@ def _snapshot(snap, k, rvw, s):
         snap[k, i, 9] = s[i]
 
 
-# How the loop ends (``_events``'s status): every ball at rest, pocketed or off the table; the record full (the
+# How the loop ends (``event_loop``'s status): every ball at rest, pocketed or off the table; the record full (the
 # caller grows it and calls again); the event cap reached.
 FINISHED, RECORD_FULL, CAPPED = 0, 1, 2
+
+
+@kernel(allocates=True)
+def loop_arrays(n, faces):
+    """The event loop's working arrays for ``n`` balls and ``faces`` cushion objects (faces, jaw tips, the
+    faces' top edges): (trans, cush_t, hole_t, cush_o, hole_o, pair_t, pc, zc, last_pair, last_cush, stale,
+    paired), as ``event_loop`` takes them. Only np.empty, in five kinds (each numpy constructor and signature
+    is compiled separately on the first call); ``begin_events`` and the loop write each before reading it.
+    A batch makes them once for all its strokes."""
+    return (np.empty(n), np.empty(n), np.empty(n), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
+            np.empty((n, n)), np.empty((n, 6)), np.empty((n, 2)),  # pc: path terms; zc: height, vertical speed
+            np.empty((n, n)), np.empty((n, faces)), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64))
+
+
+@kernel()
+def begin_events(rvw, s, prm, first_event, record, ev_t, ev, snap, last_pair, last_cush, stale, paired):
+    """A stroke's start, before ``event_loop``: the cue ball's state as the stroke left it (or a ball driven
+    into the slate bounced off it), no contact yet for the anti-chatter guard, event 0 (the strike or the
+    miscue) written at row 0 of the record (``ev_t`` and ``ev`` have a row even when ``record`` keeps
+    none), and every ball to refresh (``stale``: all ``n`` of them)."""
+    n = rvw.shape[0]
+    if first_event == EV_STRIKE:   # the cue ball as the stroke left it (the caller gave its velocities)
+        s[0] = classify(rvw[0], prm)
+    # a ball driven into the slate (the cue ball of an elevated stroke) bounces off it at once (TP B.10)
+    for i in range(n):
+        if s[i] != POCKETED and s[i] != OFF_TABLE and rvw[i, 1, 2] != 0.0:
+            s[i] = settle(rvw[i], prm)
+    # time of each pair's and each (ball, cushion) pair's last contact, for the anti-chatter guard
+    # (filled element by element: a slice assignment compiles numba's broadcasting, about 0.1 s)
+    for i in range(n):
+        for j in range(n):
+            last_pair[i, j] = -INF
+        for j in range(last_cush.shape[1]):
+            last_cush[i, j] = -INF
+    ev_t[0] = 0.0
+    ev[0, 0] = first_event
+    ev[0, 1] = 0
+    ev[0, 2] = -1
+    ev[0, 3] = -1
+    if record == RECORD_TRAJECTORIES:
+        _snapshot(snap, np.int64(0), rvw, s)   # (typed: a literal index is one more compilation)
+    # Balls whose cached times (their own and their pairs') are out of date: all at the start, then the one
+    # or two an event touched; the loop's top refreshes them.
+    for i in range(n):
+        stale[i] = i
+        paired[i] = 0
 
 
 # A helper, not an entry, and inlined into its callers (play_stroke, batch.run_batch). numba compiles
 # every helper into a library of its own, optimises it and makes machine code of it, then links it into
 # each caller's library and optimises and compiles the whole again: each level of calls above the loop
-# (``_events``) did all of that work on the loop once more. As an entry it also had a Python wrapper no
+# (``event_loop``) did all of that work on the loop once more. As an entry it also had a Python wrapper no
 # shot uses. Tests and benchmarks that call it from Python get their own copy (``tested``).
 @kernel(tested=True, allocates=True, inline="always")
 def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, circs: FloatArray,
@@ -250,7 +296,7 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
     only the memory its own events need.
 
     This function owns the arrays (it allocates, so numba counts references in it); the loop itself is
-    ``_events``, which allocates nothing and is compiled without reference counting: there every view of
+    ``event_loop``, which allocates nothing and is compiled without reference counting: there every view of
     a ball passed to a helper (``rvw[i]``) cost an atomic increment and decrement, 15 % of a two-ball
     stroke's samples (perf). When the record is full the loop returns, this function grows the record,
     and the loop goes on from where it stopped.
@@ -261,55 +307,16 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
     ev_t = np.empty(cap)
     ev = np.empty((cap, 4), dtype=np.int64)    # type, ball i, ball j, object
     snap = np.empty((cap if record == RECORD_TRAJECTORIES else 0, n, 10))
-    # Only np.empty, in five kinds (each numpy constructor and signature is compiled
-    # separately on the first call). The caches are all written by the first refresh
-    # (the contact objects whenever their times are finite), before any read.
-    trans = np.empty(n)
-    cush_t = np.empty(n)
-    hole_t = np.empty(n)
-    cush_o = np.empty(n, dtype=np.int64)
-    hole_o = np.empty(n, dtype=np.int64)
-    pair_t = np.empty((n, n))
-    pc = np.empty((n, 6))
-    zc = np.empty((n, 2))      # height and vertical speed of each ball (0, 0 on the cloth)
-    if first_event == EV_STRIKE:   # the cue ball as the stroke left it (the caller gave its velocities)
-        s[0] = classify(rvw[0], prm)
-    # a ball driven into the slate (the cue ball of an elevated stroke) bounces off it at once (TP B.10)
-    for i in range(n):
-        if s[i] != POCKETED and s[i] != OFF_TABLE and rvw[i, 1, 2] != 0.0:
-            s[i] = settle(rvw[i], prm)
-    # time of each pair's and each (ball, cushion) pair's last contact, for the anti-chatter guard
-    # (filled element by element: a slice assignment compiles numba's broadcasting, about 0.1 s)
-    ns = segs.shape[0]
-    last_pair = np.empty((n, n))
-    last_cush = np.empty((n, ns + circs.shape[0] + ns))   # faces, tips, the faces' top edges
-    for i in range(n):
-        for j in range(n):
-            last_pair[i, j] = -INF
-        for j in range(last_cush.shape[1]):
-            last_cush[i, j] = -INF
-    ev_t[0] = 0.0
-    ev[0, 0] = first_event
-    ev[0, 1] = 0
-    ev[0, 2] = -1
-    ev[0, 3] = -1
-    # Typed int64 zero: a literal index would make numba compile the callee
-    # once per literal value (slower first-call compile).
-    first = np.int64(0)
-    if record == RECORD_TRAJECTORIES:
-        _snapshot(snap, first, rvw, s)
-    # Balls whose cached times (their own and their pairs') are out of date: all at the
-    # start, then the one or two an event touched; the loop's top refreshes them.
-    stale = np.empty(n, dtype=np.int64)
-    paired = np.empty(n, dtype=np.int64)   # 1: this ball's pairs are refreshed already
-    for i in range(n):
-        stale[i] = i
-        paired[i] = 0
+    trans, cush_t, hole_t, cush_o, hole_o, pair_t, pc, zc, last_pair, last_cush, stale, paired = loop_arrays(
+        n, 2 * segs.shape[0] + circs.shape[0])
+    begin_events(rvw, s, prm, first_event, record, ev_t, ev, snap, last_pair, last_cush, stale, paired)
+    # Typed int64: a literal would make numba compile the callee once per literal value (slower first-call
+    # compile).
     t = 0.0
-    k = first + 1
+    k = np.int64(1)
     nstale = n
     while True:
-        t, k, nstale, status = _events(rvw, s, prm, segs, circs, holes, max_events, record, t, k, stale, nstale,
+        t, k, nstale, status = event_loop(rvw, s, prm, segs, circs, holes, max_events, record, t, k, stale, nstale,
                                        ev_t, ev, snap, trans, cush_t, hole_t, cush_o, hole_o, pair_t, pc, zc,
                                        last_pair, last_cush, paired)
         if status != RECORD_FULL:
@@ -324,7 +331,7 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
 
 
 @kernel()
-def _events(rvw, s, prm, segs, circs, holes, max_events, record, t, k, stale, nstale, ev_t, ev, snap, trans,
+def event_loop(rvw, s, prm, segs, circs, holes, max_events, record, t, k, stale, nstale, ev_t, ev, snap, trans,
             cush_t, hole_t, cush_o, hole_o, pair_t, pc, zc, last_pair, last_cush, paired):
     """``run_events``'s loop from time ``t``, with ``k`` events recorded and the balls ``stale[:nstale]`` to
     refresh, until it ends (``FINISHED``, ``CAPPED``) or the record is full (``RECORD_FULL``: grow it and call

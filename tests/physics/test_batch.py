@@ -77,6 +77,11 @@ def test_a_long_stroke_grows_the_record_past_its_first_capacity(spec) -> None:
     assert len(result.ev_t) > 2 * FIRST_CAPACITY
     (again,) = simulate_batch(spec, balls, [Strike(8.0, 90.0)])
     _same(result, again)
+    # several breaks: the strokes that do not fit go into new arrays (batch.play_span's pieces)
+    breaks = [Strike(speed, 90.0 + 0.3 * k, 0.0, 0.0, 0.1 * k) for k, speed in enumerate((8.0, 6.5, 9.0, 7.0))]
+    for whole, threaded in zip([simulate_layout(spec, balls, s) for s in breaks], simulate_batch(spec, balls, breaks),
+                               strict=True):
+        _same(whole, threaded)
 
 
 # Enough strokes for several spans (batch.spans): the threads really share the batch.

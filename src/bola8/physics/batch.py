@@ -13,10 +13,12 @@ for (``record``):
 - "events": the events and the final layout (``StrokeEvents``), no snapshots;
 - "final": where the balls stopped and which dropped or left (``StrokeEnd``).
 
-Each stroke's record is copied from the loop's own arrays into arrays held for the
-whole batch (one snapshot array, not one per stroke: the results are views of it),
-which numpy allocates (``run_batch`` says why) and which grow, when a stroke does not
-fit, to what the strokes so far project for the whole batch.
+The loop writes each stroke's record straight into arrays held for many strokes
+(one snapshot array, not one per stroke: the results are views of it), which numpy
+allocates (``run_batch`` says why). When a stroke does not fit, the strokes from it
+on go into new arrays sized to what the strokes so far project for the rest; what
+was written stays where it is (nothing is copied), so a batch's records are a few
+such pieces.
 
 The strokes are independent, so a batch may play them on several cores
 (``workers``): the strokes are cut into consecutive spans, a pool of threads plays
@@ -46,7 +48,7 @@ from bola8.errors import InputError
 from bola8.physics import codes as C
 from bola8.physics._jit import kernel
 from bola8.physics.codes import EV_MISCUE, EV_STRIKE, RECORD_EVENTS, RECORD_TRAJECTORIES, STATIONARY
-from bola8.physics.engine import CAPPED, RECORD_FULL, event_loop, begin_events, loop_arrays
+from bola8.physics.engine import CAPPED, FIRST_CAPACITY, RECORD_FULL, begin_events, event_loop, loop_arrays
 from bola8.physics.launch import is_miscue, launch
 from bola8.physics.params import PhysicsSettings
 from bola8.physics.result import ShotResult, StrokeEnd, StrokeEvents, built
@@ -62,10 +64,10 @@ _DEFAULT_SETTINGS = PhysicsSettings()
 
 @kernel(entry=True, releases_gil=True)
 def run_batch(xy: FloatArray, strikes: FloatArray, prm: FloatArray, segs: FloatArray, circs: FloatArray,
-              holes: FloatArray, max_events: int, record: int, first: int, offsets: IntArray, all_t: FloatArray,
+              holes: FloatArray, max_events: int, record: int, offsets: IntArray, all_t: FloatArray,
               all_ev: IntArray, all_snap: FloatArray, final_xy: FloatArray, final_s: IntArray, counts: IntArray,
               truncated: IntArray) -> int:
-    """Play strokes ``first``, ``first + 1``, ... (``strikes[m]``: speed, phi, theta, a, b, then its cue's mass,
+    """Play strokes 0, 1, ... (``strikes[m]``: speed, phi, theta, a, b, then its cue's mass,
     tip restitution, shaft end mass and miscue limit) from the layout ``xy`` at rest, writing each into the
     caller's arrays: its events from ``offsets[m]`` on in ``all_t``, ``all_ev`` (type, i, j, object) and
     ``all_snap`` (as far as ``record`` keeps them; with "final", ``all_t`` and ``all_ev`` are one row the
@@ -76,9 +78,9 @@ def run_batch(xy: FloatArray, strikes: FloatArray, prm: FloatArray, segs: FloatA
     ``event_loop``, which ``engine.run_events`` runs), its record written straight into the caller's arrays
     (views from ``offsets[m]`` on): no record of its own to grow and copy, and the loop's working arrays
     made once for all the strokes. When a stroke's record reaches the end of the arrays, the loop stops
-    and this returns that stroke, ``offsets[m + 1]`` one row past where it reached: the caller grows the
-    arrays and calls again from it, which plays that stroke again from its start (the same stroke gives
-    the same record). Returns the number of strokes when all fitted.
+    and this returns that stroke, ``offsets[m + 1]`` one row past where it reached: the caller plays the
+    strokes from it on into new arrays, that one again from its start (the same stroke gives the same
+    record). Returns the number of strokes when all fitted.
     The arrays are the caller's so that numpy allocates them: numpy asks the system for huge pages for a
     large array, and the snapshots of a batch of breaks (about 190 kB a stroke, in fresh memory) cost
     one page fault per 2 MB instead of one per 4 kB (docs/performance.md, "Many strokes at once").
@@ -89,7 +91,8 @@ def run_batch(xy: FloatArray, strikes: FloatArray, prm: FloatArray, segs: FloatA
     s = np.empty(n, dtype=np.int64)
     trans, cush_t, hole_t, cush_o, hole_o, pair_t, pc, zc, last_pair, last_cush, stale, paired = loop_arrays(
         n, 2 * segs.shape[0] + circs.shape[0])
-    for m in range(first, m_count):
+    offsets[0] = 0
+    for m in range(m_count):
         for i in range(n):
             for q in range(3):
                 for c in range(3):
@@ -126,53 +129,50 @@ def run_batch(xy: FloatArray, strikes: FloatArray, prm: FloatArray, segs: FloatA
     return m_count
 
 
-# Events a stroke is first given room for (a shot of a few balls takes 5 to 30, a break 100 to 480): the
-# arrays then grow to what the strokes so far project for the whole batch, an eighth more.
+# Events a stroke is first given room for (a shot of a few balls takes 5 to 30, a break 100 to 480), and
+# at least engine.FIRST_CAPACITY in all: the strokes that do not fit go into arrays sized to what the strokes
+# so far project for the rest, an eighth more.
 FIRST_EVENTS_PER_STROKE = 16
 
 
 def play_span(xy: FloatArray, strikes: FloatArray, prm: FloatArray, spec: TableSpec, max_events: int, record: int
-              ) -> tuple[IntArray, FloatArray, IntArray, FloatArray, FloatArray, IntArray, IntArray, IntArray]:
-    """``run_batch`` of every stroke of ``strikes``, its arrays grown until all fit. Returns (offsets (M+1,) of
-    each stroke's events, the times, the events, the snapshots - empty where ``record`` does not keep them
-    -, each stroke's final positions (M, n, 2) and motion states (M, n), event count (M,) and truncated
-    flag (M,))."""
+              ) -> tuple[list[tuple[int, int, IntArray, FloatArray, IntArray, FloatArray]], FloatArray, IntArray,
+                         IntArray, IntArray]:
+    """``run_batch`` of every stroke of ``strikes``, in as many pieces of arrays as it takes. Returns (the
+    pieces - each (its first stroke, the stroke after its last, the offsets of its strokes' events (one
+    more than its strokes), the times, the events, the snapshots - empty where ``record`` does not keep
+    them) -, each stroke's final positions (M, n, 2) and motion states (M, n), event count (M,) and
+    truncated flag (M,))."""
     m_count, n = strikes.shape[0], xy.shape[0]
     g = spec.geometry
-    offsets = np.zeros(m_count + 1, dtype=np.int64)
     final_xy = np.empty((m_count, n, 2))
     final_s = np.empty((m_count, n), dtype=np.int64)
     counts = np.empty(m_count, dtype=np.int64)
     truncated = np.empty(m_count, dtype=np.int64)
     # (with "final", one row the strokes' event 0 is written over)
-    cap = max(1, m_count * FIRST_EVENTS_PER_STROKE) if record >= RECORD_EVENTS else 1
-    all_t = np.empty(cap)
-    all_ev = np.empty((cap, 4), dtype=np.int64)
-    all_snap = np.empty((cap if record == RECORD_TRAJECTORIES else 0, n, 10))
-    m = 0
-    while m < m_count:
-        m = run_batch(xy, strikes, prm, g.segments, g.circles, g.holes, max_events, record, m, offsets, all_t, all_ev,
-                      all_snap, final_xy, final_s, counts, truncated)
-        if m < m_count:
-            # stroke m did not fit: room for what the strokes so far project for the whole batch (stroke m
-            # at least as far as it reached), at least twice as much (each growth copies what was kept into
-            # fresh memory)
-            need = int(offsets[m + 1])
-            cap = max(2 * cap, need, need * m_count // (m + 1) * 9 // 8)
-            kept = int(offsets[m])
-            all_t = _grown(all_t, kept, cap)
-            all_ev = _grown(all_ev, kept, cap)
-            if record == RECORD_TRAJECTORIES:
-                all_snap = _grown(all_snap, kept, cap)
-    end = int(offsets[m_count])
-    return (offsets, all_t[:end], all_ev[:end], all_snap[:end], final_xy, final_s, counts, truncated)
-
-
-def _grown(a: np.ndarray, kept: int, size: int) -> np.ndarray:
-    """A new array of ``size`` rows holding ``a``'s first ``kept`` rows."""
-    out = np.empty((size, *a.shape[1:]), dtype=a.dtype)
-    out[:kept] = a[:kept]
-    return out
+    cap = max(FIRST_CAPACITY, m_count * FIRST_EVENTS_PER_STROKE) if record >= RECORD_EVENTS else 1
+    pieces: list[tuple[int, int, IntArray, FloatArray, IntArray, FloatArray]] = []
+    first = kept = 0
+    while True:
+        offsets = np.empty(m_count - first + 1, dtype=np.int64)
+        all_t = np.empty(cap)
+        all_ev = np.empty((cap, 4), dtype=np.int64)
+        all_snap = np.empty((cap if record == RECORD_TRAJECTORIES else 0, n, 10))
+        # (the strokes' rows of a C array from one on are C arrays: the kernel's one signature)
+        done = run_batch(xy, strikes[first:], prm, g.segments, g.circles, g.holes, max_events, record, offsets,
+                         all_t, all_ev, all_snap, final_xy[first:], final_s[first:], counts[first:],
+                         truncated[first:])
+        end = int(offsets[done])
+        if done > 0:
+            pieces.append((first, first + done, offsets[:done + 1], all_t[:end], all_ev[:end], all_snap[:end]))
+        first += done
+        kept += end
+        if first == m_count:
+            return pieces, final_xy, final_s, counts, truncated
+        # stroke `first` did not fit: room for what the strokes so far project for the rest, an eighth more,
+        # and at least twice as far as that stroke reached
+        reached = int(offsets[done + 1]) - end
+        cap = max(2 * reached, kept * (m_count - first) // first * 9 // 8 if first else 0)
 
 
 def available_cores() -> int:
@@ -290,8 +290,7 @@ def _results(record: Record, spec: TableSpec, numbers: tuple[int, ...], start: d
              prm: FloatArray, strikes: Sequence[Strike], played: tuple[Any, ...]
              ) -> list[ShotResult] | list[StrokeEvents] | list[StrokeEnd]:
     """The results of ``strikes`` from what ``play_span`` returned for them."""
-    offsets, ev_t, ev, snap, final_xy, final_s, counts, truncated = played
-    bounds = offsets.tolist()
+    pieces, final_xy, final_s, counts, truncated = played
     if record == "final":
         ends: list[StrokeEnd] = []
         xy_rows, state_rows = final_xy.tolist(), final_s.tolist()
@@ -308,19 +307,23 @@ def _results(record: Record, spec: TableSpec, numbers: tuple[int, ...], start: d
     if record == "events":
         logs: list[StrokeEvents] = []
         xy_rows, state_rows = final_xy.tolist(), final_s.tolist()
-        for m, strike in enumerate(strikes):
-            a, b = bounds[m], bounds[m + 1]
-            logs.append(built(
-                StrokeEvents, spec=spec, numbers=numbers, ev_t=ev_t[a:b], ev_type=ev[a:b, 0], ev_i=ev[a:b, 1],
-                ev_j=ev[a:b, 2], ev_o=ev[a:b, 3],
-                final={num: (x, y) for num, (x, y), st in zip(numbers, xy_rows[m], state_rows[m])
-                       if st != C.POCKETED and st != C.OFF_TABLE},
-                truncated=bool(truncated[m]), strike=strike))
+        for first, after, offsets, ev_t, ev, _snap in pieces:
+            bounds = offsets.tolist()
+            for m in range(first, after):
+                a, b = bounds[m - first], bounds[m - first + 1]
+                logs.append(built(
+                    StrokeEvents, spec=spec, numbers=numbers, ev_t=ev_t[a:b], ev_type=ev[a:b, 0], ev_i=ev[a:b, 1],
+                    ev_j=ev[a:b, 2], ev_o=ev[a:b, 3],
+                    final={num: (x, y) for num, (x, y), st in zip(numbers, xy_rows[m], state_rows[m])
+                           if st != C.POCKETED and st != C.OFF_TABLE},
+                    truncated=bool(truncated[m]), strike=strikes[m]))
         return logs
     results = []
-    for m, strike in enumerate(strikes):
-        a, b = bounds[m], bounds[m + 1]
-        results.append(built(ShotResult, spec=spec, start=dict(start), numbers=numbers, prm=prm, ev_t=ev_t[a:b],
-                             ev_type=ev[a:b, 0], ev_i=ev[a:b, 1], ev_j=ev[a:b, 2], ev_o=ev[a:b, 3],
-                             snap=snap[a:b], truncated=bool(truncated[m]), strike=strike))
+    for first, after, offsets, ev_t, ev, snap in pieces:
+        bounds = offsets.tolist()
+        for m in range(first, after):
+            a, b = bounds[m - first], bounds[m - first + 1]
+            results.append(built(ShotResult, spec=spec, start=dict(start), numbers=numbers, prm=prm, ev_t=ev_t[a:b],
+                                 ev_type=ev[a:b, 0], ev_i=ev[a:b, 1], ev_j=ev[a:b, 2], ev_o=ev[a:b, 3],
+                                 snap=snap[a:b], truncated=bool(truncated[m]), strike=strikes[m]))
     return results

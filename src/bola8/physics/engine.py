@@ -231,7 +231,8 @@ FINISHED, RECORD_FULL, CAPPED = 0, 1, 2
 
 
 @kernel(allocates=True)
-def loop_arrays(n, faces):
+def loop_arrays(n: int, faces: int) -> tuple[FloatArray, FloatArray, FloatArray, IntArray, IntArray, FloatArray,
+                                              FloatArray, FloatArray, FloatArray, FloatArray, IntArray, IntArray]:
     """The event loop's working arrays for ``n`` balls and ``faces`` cushion objects (faces, jaw tips, the
     faces' top edges): (trans, cush_t, hole_t, cush_o, hole_o, pair_t, pc, zc, last_pair, last_cush, stale,
     paired), as ``event_loop`` takes them. Only np.empty, in five kinds (each numpy constructor and signature
@@ -243,7 +244,9 @@ def loop_arrays(n, faces):
 
 
 @kernel()
-def begin_events(rvw, s, prm, first_event, record, ev_t, ev, snap, last_pair, last_cush, stale, paired):
+def begin_events(rvw: FloatArray, s: IntArray, prm: FloatArray, first_event: int | np.int64, record: int,
+                 ev_t: FloatArray, ev: IntArray, snap: FloatArray, last_pair: FloatArray, last_cush: FloatArray,
+                 stale: IntArray, paired: IntArray) -> None:
     """A stroke's start, before ``event_loop``: the cue ball's state as the stroke left it (or a ball driven
     into the slate bounced off it), no contact yet for the anti-chatter guard, event 0 (the strike or the
     miscue) written at row 0 of the record (``ev_t`` and ``ev`` have a row even when ``record`` keeps
@@ -284,7 +287,7 @@ def begin_events(rvw, s, prm, first_event, record, ev_t, ev, snap, last_pair, la
 @kernel(tested=True, allocates=True, inline="always")
 def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, circs: FloatArray,
                holes: FloatArray, max_events: int, first_event: int | np.int64, record: int
-               ) -> tuple[int, FloatArray, IntArray, FloatArray, bool]:
+               ) -> tuple[int | np.int64, FloatArray, IntArray, FloatArray, bool]:
     """Simulate until every ball is at rest or pocketed (after a strike, ball 0's state is classified here).
 
     ``rvw`` and ``s`` end as the balls' final state. Returns (count, times, events, snapshots, truncated);
@@ -331,8 +334,12 @@ def run_events(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, 
 
 
 @kernel()
-def event_loop(rvw, s, prm, segs, circs, holes, max_events, record, t, k, stale, nstale, ev_t, ev, snap, trans,
-            cush_t, hole_t, cush_o, hole_o, pair_t, pc, zc, last_pair, last_cush, paired):
+def event_loop(rvw: FloatArray, s: IntArray, prm: FloatArray, segs: FloatArray, circs: FloatArray, holes: FloatArray,
+               max_events: int, record: int, t: float, k: int | np.int64, stale: IntArray, nstale: int,
+               ev_t: FloatArray, ev: IntArray, snap: FloatArray, trans: FloatArray, cush_t: FloatArray,
+               hole_t: FloatArray, cush_o: IntArray, hole_o: IntArray, pair_t: FloatArray, pc: FloatArray,
+               zc: FloatArray, last_pair: FloatArray, last_cush: FloatArray, paired: IntArray
+               ) -> tuple[float, int | np.int64, int, int]:
     """``run_events``'s loop from time ``t``, with ``k`` events recorded and the balls ``stale[:nstale]`` to
     refresh, until it ends (``FINISHED``, ``CAPPED``) or the record is full (``RECORD_FULL``: grow it and call
     again with what this returns, the loop goes on exactly where it stopped). Returns (t, k, nstale, status).

@@ -4,7 +4,7 @@ A search bot plays hundreds of candidate strokes from the same position; calling
 ``simulate_layout`` for each pays the Python-to-numba crossing and the array set-up
 every time. Here the layout is laid out once and one kernel loops over the strokes,
 each played by the single path's own code (``launch`` for the cue's impact, then
-``run_events``) on a fresh copy of the layout. What is kept is what the caller asks
+``engine.begin_events`` and the event loop) on a fresh copy of the layout. What is kept is what the caller asks
 for (``record``):
 
 - "trajectories" (the default): every event and every ball's state after it, cut

@@ -10,38 +10,29 @@ BYTECODE := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycac
 
 .PHONY: run demo test test-fast browser postgres typecheck bench screenshots clean
 
-# The venv's own pip (the one Python bundles) installs everything here; upgrading it first would only
-# add a download and an install to every fresh set-up.
+# The venv's own pip (the one Python bundles) installs uv, which installs the rest (tools/install.py);
+# upgrading pip first would only add a download and an install to every fresh set-up.
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# The stamps are remade whenever pyproject.toml changes. First bola8 and what every install gets (numpy,
-# numba: all the kernels' compile step needs), then the extras' packages: make run needs the server
-# extra, make test every extra and the test tools (dev). The extras are installed from their list
-# (tools/extras.py reads it from pyproject.toml) and not as `-e '.[dev]'`, which would install bola8
-# again - removing and rewriting it while make test compiles the kernels beside that install (below).
-# The packages the first install put in are held at their versions (-c held.txt), so nothing the compile
-# step imports is replaced under it (an extra that needs another numpy fails the install instead).
-# --no-compile: pip would otherwise compile every installed module (all of Ray, pyarrow, matplotlib ...)
-# to bytecode that the project's processes never read (they keep theirs in .venv/pycache, BYTECODE
-# above); each module is compiled there when first imported instead.
-PIP := $(BIN)/python -m pip install --quiet --no-compile
+# The stamps are remade whenever pyproject.toml changes: bola8 with what every install gets (numpy, numba:
+# all the kernels' compile step needs); with the server extra for make run; with every extra and the test
+# tools (dev) for make test. A larger install stamps the smaller ones it includes. tools/install.py
+# installs with uv (parallel: bola8 with every extra in 7 s where pip took 32 s) and falls back to pip
+# where uv cannot install (no route to PyPI, a pip set to a private index).
+INSTALL := $(BIN)/python tools/install.py
 
 $(VENV)/.installed-core: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip freeze --exclude-editable > $(VENV)/before.txt
-	$(PIP) -e .
-	$(BIN)/python -m pip freeze --exclude-editable | grep -vxFf $(VENV)/before.txt > $(VENV)/held.txt || true
+	$(INSTALL) -e .
 	touch $@
 
-$(VENV)/.installed: $(VENV)/.installed-core
-	$(BIN)/python tools/extras.py server > $(VENV)/requirements-server.txt
-	$(PIP) -c $(VENV)/held.txt -r $(VENV)/requirements-server.txt
-	touch $@
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(INSTALL) -e '.[server]'
+	touch $(VENV)/.installed-core $@
 
-$(VENV)/.installed-dev: $(VENV)/.installed-core
-	$(BIN)/python tools/extras.py dev > $(VENV)/requirements-dev.txt
-	$(PIP) -c $(VENV)/held.txt -r $(VENV)/requirements-dev.txt
-	touch $(VENV)/.installed $@
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(INSTALL) -e '.[dev]'
+	touch $(VENV)/.installed-core $(VENV)/.installed $@
 
 # The physics kernels compiled into numba's disk cache during the set-up (bola8.physics.warm), so the
 # first shot answers at once; remade whenever a physics source changes. The bytecode of numpy, numba and
@@ -85,15 +76,11 @@ PYTEST := $(BYTECODE) $(BIN)/python -m pytest
 # module's fixture.
 TEST_JOBS ?= 3
 
-# The set-up's two long steps side by side (one core each): the kernels' compile and the extras'
-# install; then mypy --strict beside pytest. Both must pass.
-test: $(VENV)/.installed-core browser postgres
-	@$(MAKE) --no-print-directory $(VENV)/.compiled > $(VENV)/compile.log 2>&1 & compiling=$$!; \
-	$(MAKE) --no-print-directory $(VENV)/.installed-dev; installed=$$?; \
-	wait $$compiling; compiled=$$?; cat $(VENV)/compile.log; \
-	[ $$installed -eq 0 ] && [ $$compiled -eq 0 ] || exit 1; \
-	$(BIN)/mypy > $(VENV)/mypy.log 2>&1 & typing=$$!; \
-	$(PYTEST) -n $(TEST_JOBS) --dist loadgroup; tests=$$?; \
+# After the install, mypy --strict runs beside the kernels' compile (one core each, 19 and 14 s of CPU),
+# then beside the start of pytest. Both must pass.
+test: $(VENV)/.installed-dev browser postgres
+	@$(BIN)/mypy > $(VENV)/mypy.log 2>&1 & typing=$$!; \
+	$(MAKE) --no-print-directory $(VENV)/.compiled && $(PYTEST) -n $(TEST_JOBS) --dist loadgroup; tests=$$?; \
 	wait $$typing; typed=$$?; echo "mypy --strict:"; cat $(VENV)/mypy.log; \
 	[ $$tests -eq 0 ] && [ $$typed -eq 0 ]
 

@@ -142,7 +142,9 @@ def test_referee_keeps_a_rack(page: Page, artifacts: Path) -> None:
     expect(page.get_by_test_id("rulings")).to_contain_text("Game won · Ana wins the game")
 
 
-@pytest.fixture(params=[("phone", "es"), ("phone", "en"), ("desktop", "en")], ids=["phone-es", "phone-en", "desktop-en"])
+# Each size and each language once: the phone in Spanish (the longer words, so the harder fit on the
+# first screen) and the desktop in English. The phone in English added only a third run of the same taps.
+@pytest.fixture(params=[("phone", "es"), ("desktop", "en")], ids=["phone-es", "desktop-en"])
 def referee(request: pytest.FixtureRequest, browser: Browser, server: str) -> Iterator[tuple[Page, list[Response]]]:
     size, lang = request.param
     with page_of(browser, server, size, lang) as page:

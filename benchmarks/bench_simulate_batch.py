@@ -20,7 +20,8 @@ workers' wall time: on a machine whose cores others keep busy, threads get no mo
 thread gets (Linux shares the cores between sessions first), so the load printed beside matters, and
 so does the line printed for each layout: how many cores the machine's other processes kept busy while
 it was timed (the machine's CPU time in /proc/stat less this process's, over the wall time) and the
-hypervisor's steal. The ways are checked to give the same event counts.
+hypervisor's steal. After the table, a short ``--ceiling`` (3 rounds) says what the machine gave threads
+right then. The ways are checked to give the same event counts.
 
 ``--ceiling`` measures what the machine itself gives, with nothing of bola8 in it: a compute-bound loop
 compiled with numba's ``nogil`` (a chain of multiply-adds and square roots on registers, no memory), the
@@ -157,33 +158,41 @@ def spin(steps: int, seed: float) -> float:
     return x
 
 
-def ceiling(workers: int, rounds: int, steps: int = 40_000_000) -> int:
-    """Print the speed-up of ``workers`` threads over one on ``spin`` (the same total work, split evenly)."""
+def ceiling_rounds(workers: int, rounds: int, steps: int = 40_000_000) -> list[tuple[float, float, float, str]]:
+    """``rounds`` alternated timings of ``spin`` on one thread and split over ``workers`` threads (the same total
+    work): (one thread's seconds, the workers', the speed-up, the other processes' cores meanwhile) each."""
     import numba
 
     kernel = numba.njit(nogil=True)(spin)
     kernel(10, 1.0)   # compiled before any timing
-    pool = ThreadPoolExecutor(max_workers=workers)
-    # (the pool's threads exist before the first timing, as the batch's do after its first call)
-    list(pool.map(lambda w: kernel(10, float(w)), range(workers)))
+    out = []
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        # (the pool's threads exist before the first timing, as the batch's do after its first call)
+        list(pool.map(lambda w: kernel(10, float(w)), range(workers)))
+        meter = OthersMeter()
+        for r in range(rounds):
+            times = {}
+            meter.start()
+            for way in ((1, workers) if r % 2 == 0 else (workers, 1)):
+                wall = time.perf_counter()
+                if way == 1:
+                    kernel(steps, 1.0)
+                else:
+                    list(pool.map(lambda w: kernel(steps // workers, 1.0 + w), range(workers)))
+                times[way] = time.perf_counter() - wall
+            out.append((times[1], times[workers], times[1] / times[workers], meter.stop()))
+    return out
+
+
+def ceiling(workers: int, rounds: int, steps: int = 40_000_000) -> int:
+    """Print the speed-up of ``workers`` threads over one on ``spin`` (the same total work, split evenly)."""
     print(f"ceiling: spin of {steps:,} steps on 1 thread and split over {workers} threads, {rounds} rounds; "
           f"python {platform.python_version()}, {os.cpu_count()} CPU, load before {os.getloadavg()[0]:.2f}")
-    ratios = []
-    meter = OthersMeter()
-    for r in range(rounds):
-        times = {}
-        meter.start()
-        for way in ((1, workers) if r % 2 == 0 else (workers, 1)):
-            wall = time.perf_counter()
-            if way == 1:
-                kernel(steps, 1.0)
-            else:
-                list(pool.map(lambda w: kernel(steps // workers, 1.0 + w), range(workers)))
-            times[way] = time.perf_counter() - wall
-        ratios.append(times[1] / times[workers])
-        print(f"  round {r + 1}: 1 thread {1e3 * times[1]:.0f} ms, {workers} threads {1e3 * times[workers]:.0f} ms, "
-              f"speed-up {ratios[-1]:.2f}x; {meter.stop()} (load {os.getloadavg()[0]:.2f})")
-    pool.shutdown()
+    found = ceiling_rounds(workers, rounds, steps)
+    for r, (one, many, ratio, others) in enumerate(found):
+        print(f"  round {r + 1}: 1 thread {1e3 * one:.0f} ms, {workers} threads {1e3 * many:.0f} ms, "
+              f"speed-up {ratio:.2f}x; {others} (load {os.getloadavg()[0]:.2f})")
+    ratios = [f[2] for f in found]
     print(f"ceiling: {workers} threads over 1: median {statistics.median(ratios):.2f}x, range "
           f"{min(ratios):.2f}x-{max(ratios):.2f}x (load after {os.getloadavg()[0]:.2f})")
     return 0
@@ -311,6 +320,11 @@ def main() -> int:
         print("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
     for line in busy:
         print(line)
+    if args.workers > 1:
+        # what the machine gave threads right after the timings: a batch cannot gain more from its workers
+        ratios = [f[2] for f in ceiling_rounds(args.workers, 3, 20_000_000)]
+        print(f"ceiling right after (bench_simulate_batch.py --ceiling, 3 rounds): {args.workers} threads over 1 "
+              f"{statistics.median(ratios):.2f}x (range {min(ratios):.2f}x-{max(ratios):.2f}x)")
     print(f"objetivo / target: batch on {args.workers} workers >= {TARGET:g}x single calls in wall time, every record "
           f"and layout: {'sí/yes' if met else 'NO'} (load {os.getloadavg()[0]:.2f})")
     return 0

@@ -289,12 +289,22 @@ def simulate_batch(spec: TableSpec, balls: dict[int, tuple[float, float]], strik
 def _final_layouts(numbers: tuple[int, ...], final_xy: FloatArray, final_s: IntArray
                    ) -> tuple[list[dict[int, tuple[float, float]]], list[bool]]:
     """Each stroke's final layout (ball -> where it stopped, the balls still on the table) and whether every
-    ball is still on the table (most strokes drop none and send none off: their layout is one ``zip``)."""
-    xy_rows, state_rows = final_xy.tolist(), final_s.tolist()
+    ball is still on the table (most strokes drop none and send none off: their layout is one ``zip``).
+    The positions are made into (x, y) tuples all at once, from one flat list (``timeit``, 500 strokes of 8
+    balls: 1.6 us a stroke against 1.9-2.5 row by row)."""
+    n = len(numbers)
+    flat = final_xy.reshape(-1).tolist()
+    places = list(zip(flat[0::2], flat[1::2]))
     all_in: list[bool] = (~((final_s == C.POCKETED) | (final_s == C.OFF_TABLE)).any(axis=1)).tolist()
-    finals = [dict(zip(numbers, map(tuple, xy))) if kept else
-              {num: (x, y) for num, (x, y), st in zip(numbers, xy, states) if st != C.POCKETED and st != C.OFF_TABLE}
-              for xy, states, kept in zip(xy_rows, state_rows, all_in)]
+    finals = []
+    for m, kept in enumerate(all_in):
+        here = places[m * n:(m + 1) * n]
+        if kept:
+            finals.append(dict(zip(numbers, here)))
+        else:
+            states = final_s[m].tolist()
+            finals.append({num: xy for num, xy, st in zip(numbers, here, states)
+                           if st != C.POCKETED and st != C.OFF_TABLE})
     return finals, all_in
 
 

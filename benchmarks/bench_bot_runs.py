@@ -1,7 +1,7 @@
 """Where the breaker's run ends: the arena's racks broken, then one player shooting until its turn passes.
 
     .venv/bin/python benchmarks/bench_bot_runs.py [--player bot:champion] [--first 0] [--racks 160]
-        [--noise 1] [--seed 1] [--save OUT.jsonl] [--lang en]
+        [--noise 1] [--seed 1] [--table 9ft] [--save OUT.jsonl]
     .venv/bin/python benchmarks/bench_bot_runs.py --report OUT.jsonl
     .venv/bin/python benchmarks/bench_bot_runs.py --compare BEFORE.jsonl AFTER.jsonl
 
@@ -21,6 +21,12 @@ position left with no easy shot is the previous stroke's fault. ``--compare`` pa
 by rack (the same starts) and prints the difference of their run-out rates with its 95% interval. Each
 rack's run is independent of the others, so ``--first`` and ``--racks`` share a long run out over
 several processes or sessions (``--save`` appends).
+
+``--table`` plays the racks on another table of ``bola8.physics.table.TABLES`` (the arena's is the 9-ft
+one). The champion's break is searched on the table it is played on (``bola8.players.breaking``), so a
+7-ft rack is broken with the 7-ft table's own searched break; the rack seeds and noise draws are the same
+as on the 9-ft table. Each saved row names its table, and ``--save`` refuses to append to a file of
+another table.
 """
 
 from __future__ import annotations
@@ -41,16 +47,16 @@ Row = dict[str, Any]
 MAX_SHOTS = 40          # a visit this long (safeties called to count as attempts) is ended and counted as passed
 
 
-def starting_position(rack: int, seed: int, noise: float) -> Any:
-    """The arena's rack ``rack`` after the champion's break with the arena's noise draw for it: the game, or
-    None when the breaker did not keep the table (a foul, nothing down, an option to choose)."""
+def starting_position(rack: int, seed: int, noise: float, table: str = "9ft") -> Any:
+    """The arena's rack ``rack`` after the champion's break with the arena's noise draw for it, on ``table``:
+    the game, or None when the breaker did not keep the table (a foul, nothing down, an option to choose)."""
     from bola8 import rules
     from bola8.game import Game
     from bola8.players import make_player
     from bola8.players.arena import derived_seed
     from bola8.players.noise import ExecutionNoise
 
-    game = Game.new("9ft", ruleset=rules.get_ruleset("spanish"), breaker=0,
+    game = Game.new(table, ruleset=rules.get_ruleset("spanish"), breaker=0,
                     rack_seed=derived_seed(seed, "rack", rack))
     breaker = make_player("bot:champion", seed=derived_seed(seed, "runs", rack, "breaker"), noise=noise)
     if game.needs_placement:
@@ -66,14 +72,14 @@ def starting_position(rack: int, seed: int, noise: float) -> Any:
     return after
 
 
-def run(rack: int, seed: int, noise: float, player: str) -> Row:
-    """One rack: the break, then ``player``'s visit from the kept table, shot by shot."""
+def run(rack: int, seed: int, noise: float, player: str, table: str = "9ft") -> Row:
+    """One rack on ``table``: the break, then ``player``'s visit from the kept table, shot by shot."""
     from bola8.players.arena import Seated, derived_seed, make, noise_scale
     from bola8.players.estimate import sigma_rad
     from bola8.players.noise import MAX_LEVEL, ExecutionNoise
 
-    game = starting_position(rack, seed, noise)
-    row: Row = {"rack": rack, "kept": game is not None, "end": None, "shots": []}
+    game = starting_position(rack, seed, noise, table)
+    row: Row = {"rack": rack, "table": table, "kept": game is not None, "end": None, "shots": []}
     if game is None:
         return row
     if game.is_over:
@@ -159,7 +165,8 @@ def report(rows: Sequence[Row]) -> str:
     lines = []
     kept = [r for r in rows if r["kept"]]
     won = [r for r in kept if r["end"] == "won"]
-    lines.append(f"racks {len(rows)}; breaks that kept the table {_pct(len(kept), len(rows))}")
+    tables = sorted({r.get("table", "9ft") for r in rows})
+    lines.append(f"racks {len(rows)} ({', '.join(tables)} table); breaks that kept the table {_pct(len(kept), len(rows))}")
     lines.append(f"run-outs (the rack won in the breaker's first visit) {_pct(len(won), len(kept))}")
     lines.append(f"break and run over these racks {_pct(len(won), len(rows))}")
     ends = Counter(r["end"] for r in kept)
@@ -258,6 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--racks", type=int, default=160)
     parser.add_argument("--noise", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--table", default="9ft", help="a table of bola8.physics.table.TABLES (9ft, as the arena)")
     parser.add_argument("--save")
     parser.add_argument("--report")
     parser.add_argument("--compare", nargs=2)
@@ -268,18 +276,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.report:
         print(report(read(args.report)))
         return 0
-    done = {r["rack"] for r in read(args.save)} if args.save and os.path.exists(args.save) else set()
+    from bola8.physics.table import TABLES
+
+    if args.table not in TABLES:
+        parser.error(f"--table: {args.table!r} is not a table; expected one of {', '.join(TABLES)}")
+    saved = read(args.save) if args.save and os.path.exists(args.save) else []
+    other = {r.get("table", "9ft") for r in saved} - {args.table}
+    if other:
+        parser.error(f"--save: {args.save} holds racks of the {', '.join(sorted(other))} table, not {args.table}")
+    done = {r["rack"] for r in saved}
     rows = []
     started = time.process_time()
     for rack in range(args.first, args.first + args.racks):
         if rack in done:
             continue
-        row = run(rack, args.seed, args.noise, args.player)
+        row = run(rack, args.seed, args.noise, args.player, args.table)
         rows.append(row)
         if args.save:
             with open(args.save, "a", encoding="utf-8") as handle:
                 handle.write(json.dumps(row) + "\n")
-    print(f"{args.player}, racks {args.first}-{args.first + args.racks - 1}, noise {args.noise}x, seed {args.seed}: "
+    print(f"{args.player}, {args.table} table, racks {args.first}-{args.first + args.racks - 1}, noise {args.noise}x, "
+          f"seed {args.seed}: "
           f"{time.process_time() - started:.0f} s CPU")
     print(report(read(args.save) if args.save else rows))
     return 0

@@ -12,7 +12,8 @@
   breaker's chance to win from what is left (the search's own score, ``breaking.break_value``), each
   share with its Wilson 95% interval. ``--first 20000`` plays it on the racks ``grid`` holds out;
   ``--arena-draws bot:champion`` gives each break the very noise the arena gives it against that
-  opponent (its seat's seed and generator), so the first ``n`` rows are the arena's own breaks. The break alone: the figures the arena prints for breaks come
+  opponent (its seat's seed and generator), so the first ``n`` rows are the arena's own breaks;
+  ``--table 7ft`` searches and plays the break on that table (the same rack seeds and draws). The break alone: the figures the arena prints for breaks come
   from the same rule, over fewer racks.
 - ``grid``: a wider grid than the break search's (spots x aims x speeds x draw/follow x side x
   elevation x cue, each dimension but the aims an option: ``--behind`` puts the cue ball that far
@@ -89,9 +90,9 @@ def arena_draws(seed: int, noise: float, opponent: str, first: int, count: int) 
 
 
 def play(configs: list[tuple[Point, Strike]], rack_seeds: list[int], noise_level: float, level: str,
-         draws_of: list[list[float]] | None = None) -> list[Tally]:
-    """Each (spot, stroke) on each rack, one noise draw per rack shared by every config (``draws_of[i]``
-    for rack ``i`` when given, else drawn from the rack's seed), judged."""
+         draws_of: list[list[float]] | None = None, table: str = "9ft") -> list[Tally]:
+    """Each (spot, stroke) on each rack on ``table``, one noise draw per rack shared by every config
+    (``draws_of[i]`` for rack ``i`` when given, else drawn from the rack's seed), judged."""
     from bola8.game import Game
     from bola8.physics.batch import simulate_batch
     from bola8.players.breaking import break_value
@@ -105,7 +106,7 @@ def play(configs: list[tuple[Point, Strike]], rack_seeds: list[int], noise_level
     tallies = [Tally() for _ in configs]
     spots = sorted({spot for spot, _ in configs})
     for k, rack_seed in enumerate(rack_seeds):
-        game = Game.new("9ft", breaker=0, rack_seed=rack_seed)
+        game = Game.new(table, breaker=0, rack_seed=rack_seed)
         rng = random.Random(rack_seed)
         draws = [rng.gauss(0.0, 1.0) for _ in range(5)] if draws_of is None else draws_of[k]
         for spot in spots:
@@ -191,16 +192,16 @@ def plan_command(args: argparse.Namespace) -> None:
 
     t0 = time.perf_counter()
     bot = make_player(f"bot:{args.level}", seed=0, noise=args.noise)
-    game = Game.new("9ft")
+    game = Game.new(args.table)
     plan = bot.break_plan(game)           # type: ignore[attr-defined]
     searched = time.perf_counter() - t0
-    print(f"{args.level} at {args.noise:g}x: {describe(game.spec, plan.spot, plan.strike)}; "
+    print(f"{args.level} at {args.noise:g}x, {args.table} table: {describe(game.spec, plan.spot, plan.strike)}; "
           f"searched in {searched:.1f} s (score {plan.value:.3f}, kept {100 * plan.keeps:.1f}% on {plan.racks} racks)")
     t0 = time.perf_counter()
     racks = arena_racks(args.seed, args.first, args.racks)
     draws = None if args.arena_draws is None else arena_draws(args.seed, args.noise, args.arena_draws, args.first,
                                                                args.racks)
-    tally = play([(plan.spot, plan.strike)], racks, args.noise, args.level, draws)[0]
+    tally = play([(plan.spot, plan.strike)], racks, args.noise, args.level, draws, args.table)[0]
     print(HEAD)
     whose = "" if args.arena_draws is None else f", the arena's draws against {args.arena_draws}"
     print(row(f"arena racks {args.first}-{args.first + args.racks - 1} (seed {args.seed}{whose})", tally))
@@ -272,6 +273,8 @@ def cue_names(text: str) -> tuple[str, ...]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from bola8.physics.table import TABLES
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     for name in ("plan", "grid"):
@@ -284,6 +287,8 @@ def main(argv: list[str] | None = None) -> int:
             p.add_argument("--first", type=int, default=0, help="the first of the arena's racks played")
             p.add_argument("--arena-draws", metavar="OPPONENT",
                            help="each break with the noise the arena gives it against OPPONENT (e.g. bot:champion)")
+            p.add_argument("--table", choices=tuple(TABLES), default="9ft",
+                           help="the table the break is searched and played on (the arena's is the 9-ft one)")
         else:
             p.add_argument("--racks", type=int, default=60)
             p.add_argument("--top", type=int, default=8)

@@ -18,7 +18,7 @@ $(BIN)/python:
 # The stamps are remade whenever pyproject.toml changes: bola8 with what every install gets (numpy, numba:
 # all the kernels' compile step needs); with the server extra for make run; with every extra and the test
 # tools (dev) for make test. A larger install stamps the smaller ones it includes. tools/install.py
-# installs with uv (parallel: bola8 with every extra in 7 s where pip took 32 s) and falls back to pip
+# installs with uv (parallel: bola8 with every extra in 10 s where pip took 32 s) and falls back to pip
 # where uv cannot install (no route to PyPI, a pip set to a private index).
 INSTALL := $(BIN)/python tools/install.py
 

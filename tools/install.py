@@ -2,14 +2,14 @@
 
     .venv/bin/python tools/install.py -e '.[dev]'
 
-The set-up's installs were the longest part of a fresh clone's ``make test``: pip spent 32 s (of which 28 s
-of its own CPU, resolving and unpacking one file at a time) on bola8 with every extra, where uv, PyPI's
-parallel installer written in Rust, took 7 s with its downloads (fresh environments on the 2-core build
-machine, 2026-12-05). uv is installed into the environment by the environment's own pip.
+The installs were the longest step of a fresh clone's set-up: pip spent 32 s (29 s of its own
+CPU, resolving and unpacking one file at a time) on bola8 with every extra, where uv, PyPI's parallel
+installer, took 10 s from an empty environment, its own install by pip and its downloads included (the
+2-core build machine, 2026-12-05). uv is installed into the environment by the environment's own pip.
 
 uv reads neither pip's configuration nor pip's indexes. Where uv cannot be installed or its install fails
 (no route to PyPI; a machine whose pip is set to a private index or a local mirror), pip installs the same
-requirements with its own configuration, and says nothing is lost but time.
+requirements with its own configuration: slower, with the same result.
 """
 
 from __future__ import annotations

@@ -14,6 +14,8 @@ from bola8.physics.engine import run_events
 from bola8.physics.measure import passed_over
 from bola8.physics.result import ShotResult
 
+pytestmark = pytest.mark.own_kernels   # the event loop from given ball states (engine.run_events): compiled by its first call
+
 SPEC = table_spec("9ft")
 R = SPEC.ball_radius
 G = 9.81

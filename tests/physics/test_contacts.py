@@ -17,6 +17,8 @@ from bola8.physics.motion import evolve
 from tests.physics.geometry_checks import worst_gaps
 from tests.physics.helpers import play
 
+pytestmark = pytest.mark.own_kernels   # the contact times (detection.entry_dt, detection.quadratic_entry): compiled by its first call
+
 
 def test_quadratic_entry_on_the_line_curving_back():
     # p(t) = -t^2 + 2t: on the line at t = 0, moving away, back on it at t = 2

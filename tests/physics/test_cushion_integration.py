@@ -22,7 +22,8 @@ from bola8.physics import PhysicsSettings, table_spec
 from bola8.physics.codes import P_EC, P_M, P_SINT, P_STEPS
 from bola8.physics.models import mathavan2010
 
-pytestmark = pytest.mark.slow   # 2,000 rebounds integrated 20,000 steps each: seconds of its own
+# 2,000 rebounds integrated 20,000 steps each: seconds of its own; the implicit model alone (mathavan2010)
+pytestmark = [pytest.mark.slow, pytest.mark.own_kernels]
 
 # The rebounds compared with the 60 implicit steps alone: three seeds of 4,000.
 IMPLICIT_SEEDS = (1, 2, 3)

@@ -10,6 +10,8 @@ from bola8.physics.codes import SLIDING
 from bola8.physics.engine import play_stroke
 from bola8.physics.motion import classify, slip_xy
 
+pytestmark = pytest.mark.own_kernels   # the motion states (motion.classify): compiled by its first call
+
 
 def test_a_helper_called_from_python_raises_a_clear_error_instead_of_crashing():
     # compiled without numba's Python wrapper: called through numba's dispatcher it killed the interpreter

@@ -21,6 +21,8 @@ from bola8.physics.models import BALL_MODELS, CUSHION_MODELS, names
 
 from tests.physics.helpers import play
 
+pytestmark = pytest.mark.own_kernels   # the collision models alone (ball_ball.resolve_ball_ball, cushion.resolve_cushion): compiled by its first call
+
 SPEC = table_spec("9ft")
 R = SPEC.ball_radius
 

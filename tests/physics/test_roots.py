@@ -7,6 +7,8 @@ import pytest
 
 from reference_roots import all_real_roots, first_entry
 
+pytestmark = pytest.mark.own_kernels   # the quartic root finder (roots.quartic_entry): compiled by its first call
+
 
 def poly_from_roots(roots, lead=1.0, complex_pairs=()):
     p = np.array([lead])

@@ -22,6 +22,8 @@ from tests.physics.geometry_checks import worst_gaps
 from tests.physics.test_robustness import TOL, _random_layout, _random_strike
 from tests.physics.test_shots import _assert_sane
 
+pytestmark = pytest.mark.own_kernels   # the equations of motion (motion.evolved, motion.path_terms): compiled by its first call
+
 SPEC = table_spec("9ft")
 R = SPEC.ball_radius
 

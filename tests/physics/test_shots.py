@@ -16,6 +16,8 @@ from bola8.physics.models import CUSHION_MODELS, names
 
 from tests.physics.helpers import aim, play
 
+pytestmark = pytest.mark.own_kernels   # a cushion model alone (cushion.resolve_cushion): compiled by its first call
+
 
 def _speed_after(result, k):
     return float(np.hypot(result.snap[k, 0, 3], result.snap[k, 0, 4]))

@@ -17,6 +17,8 @@ from bola8.physics.models.stronge import SPHERE_BETA_T, final_slip
 
 from tests.physics.helpers import play
 
+pytestmark = pytest.mark.own_kernels   # Stronge's cushion model alone (cushion.resolve_cushion, stronge.final_slip): compiled by its first call
+
 
 def spring_and_slider(r, mu, e, omega, steps=20000):
     """The compliant contact integrated step by step (elastic-perfectly-plastic tangential spring).

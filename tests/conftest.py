@@ -11,8 +11,9 @@ groups are given here, from the fixtures a test uses, so a new test lands in the
 - ``kernels``: every test marked ``own_kernels`` - it calls a physics kernel directly (the event
   loop from given states, a cushion model, a root finder) that the set-up's warm-up does not
   compile, since the package never calls it from Python. A kernel compiles on its first call in
-  each process, and the workers called the same ones at the same time: the physics tests took 43 s
-  of CPU spread over three workers against 22 s in one process, from the set-up's cache.
+  each process, and the workers called the same ones at the same time: from the set-up's cache,
+  tests/physics took 43 s of CPU spread over three workers against 22 s in one process, and in a
+  fresh clone two of bench_fidelity's tests compiled the event loop at once, 12 s of CPU each.
 
 The browser tests (tests/e2e) form no group: each worker starts its own Chromium and its own served
 app the first time it is given a browser test and keeps both for the rest of the session, so the

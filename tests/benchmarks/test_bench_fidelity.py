@@ -88,6 +88,7 @@ def test_running_english_is_told_from_reverse_by_the_spin():
     assert running.final > reverse.final and running.speed_ratio > reverse.speed_ratio   # the FAQ's signs
 
 
+@pytest.mark.own_kernels   # the benchmark runs the event loop from given states (engine.run_events)
 def test_the_benchmark_prints_one_table_of_every_figure(capsys):
     assert bench_fidelity.main(["--breaks", "2", "--no-pooltool"]) == 0
     out = capsys.readouterr().out
@@ -96,6 +97,7 @@ def test_the_benchmark_prints_one_table_of_every_figure(capsys):
         assert words in out, words
 
 
+@pytest.mark.own_kernels   # the benchmark runs the event loop from given states (engine.run_events)
 def test_a_section_appended_at_the_end_is_run_and_printed(capsys, monkeypatch):
     monkeypatch.setattr(bench_fidelity, "SECTIONS", [])
 

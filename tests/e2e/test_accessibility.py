@@ -30,8 +30,15 @@ def sized(request: pytest.FixtureRequest, browser: Browser, server: str) -> Iter
 
 
 def serious(page: Page, where: str, found: list[str]) -> None:
-    """axe-core's serious and critical violations on the page as it stands, added to `found`."""
-    for violation in AXE.run(page).response["violations"]:
+    """axe-core's serious and critical violations on the page as it stands, added to `found`.
+
+    axe-core (572 kB of script) is put in a document once and run there as often as asked: ``Axe.run``
+    sends and compiles the whole script at each call, which took half of a check's CPU on the home page
+    (0.15 s against 0.08 s)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE.axe_script)
+    response = page.evaluate("() => axe.run({resultTypes: ['violations']})")
+    for violation in response["violations"]:
         if violation["impact"] in SERIOUS:
             targets = [node["target"] for node in violation["nodes"]][:3]
             found.append(f"{where}: {violation['id']} ({violation['impact']}) {targets}")

@@ -1,6 +1,7 @@
 """How strong and how fast the searching bot's levels are (the figures of docs/bots.md).
 
     .venv/bin/python benchmarks/bench_levels.py makerate [--trials 1000]
+    .venv/bin/python benchmarks/bench_levels.py ceiling [--trials 1000] [--confirm 4000] [--noise 1]
     .venv/bin/python benchmarks/bench_levels.py times [--levels champion] [--racks 6] [--noise 1]
     .venv/bin/python benchmarks/bench_levels.py racks DIR [DIR ...]
     .venv/bin/python benchmarks/bench_levels.py wins DIR [DIR ...]
@@ -13,6 +14,19 @@
   own call is made (the game won); where a level would rather play safe (a safety, or a two-way
   safety that calls a ball to count as an attempt), its best pot is played. The
   anchor row is FastFiz's (literature.md section 2.3).
+- ``ceiling``: how far stroke choice alone can take the make rate of the two 1.05 m shots on this
+  engine. Every stroke of a grid (speed, side and vertical tip offsets, elevation) is aimed at the
+  middle of its own noiseless window, found by sweeping the cue's direction 0.004 degrees at a time
+  (the window is every aim at which the 8 drops in the foot-right pocket and the game is won), then
+  played ``--trials`` times with the noise; the best ``TOP`` are played again on ``--confirm`` fresh
+  draws (the best of many strokes on the same draws is the one they flattered), beside the
+  champion's own stroke on those same draws. Each is also played with the aim's error alone (the
+  other four deviations at 0), which shows what the window itself lets through: with an aim error
+  of standard deviation s and a window of width w, at most ``erf(w / (2 s sqrt 2))``. The last column
+  is what the champion's search makes of each stroke: its chance to win the game over ``VALUE_DRAWS``
+  draws of its noise, each miss valued by its quick estimate and then corrected by its look-ahead (the
+  opponent's next shot searched from the largest groups of what the misses leave) - the figure it
+  chooses its stroke by.
 - ``times``: every decision (shot, ball in hand, option) of ``--racks`` racks of each level against
   itself, timed on this one core, after a warm-up (numba loaded, the break searched): median, 99th
   percentile and maximum, and simulations per shot decision. The break search, done once per
@@ -103,6 +117,99 @@ def makerate(trials: int) -> None:
                     stroke = f"{intended.speed:.2f} {intended.b:+.2f} {intended.theta:.0f} {pocket}"
             print(f"{name:15s} {kind:9s} " + " ".join(f"{c:6.3f}" for c in cells) + f"   {stroke}")
         print(f"{name:15s} {'anchor':9s} " + " ".join(f"{c:6.2f}" for c in ANCHOR[name]) + "   (FastFiz)")
+
+
+CEILING_SPEEDS = (0.9, 1.1, 1.3, 1.6, 2.0, 2.5)       # m/s at the cue ball
+CEILING_SIDES = (-0.2, 0.0, 0.2)                      # tip offsets, fractions of the radius
+CEILING_VERTICAL = (-0.3, 0.0, 0.3)
+CEILING_ELEVATIONS = (0.0, 5.0, 10.0)                 # degrees
+CEILING_STEP, CEILING_HALF = 0.004, 150               # the aim swept 0.6 degrees to either side
+TOP = 5
+VALUE_DRAWS = 1000
+AIM_ONLY = (0.0, 1.0, 0.0, 0.0, 0.0)                  # the noise's draws are (speed, phi, theta, a, b)
+
+
+def _made(game: Any, strikes: list[Any], call: Any) -> list[bool]:
+    """Each stroke played from ``game``: did it win the game (the 8 in the called pocket, no foul)?"""
+    from bola8.physics.batch import simulate_batch
+
+    results = simulate_batch(game.spec, game.layout, strikes)
+    return [game.play_simulated(s, r, call).game.state.winner == 0 for s, r in zip(strikes, results)]
+
+
+def _window(made: list[bool], aims: list[float]) -> tuple[float, float] | None:
+    """The middle and the width of the longest run of aims that pot, or None."""
+    best_length, best_start, length, start = 0, 0, 0, 0
+    for k, ok in enumerate(made):
+        if ok:
+            start = k if length == 0 else start
+            length += 1
+            if length > best_length:
+                best_length, best_start = length, start
+        else:
+            length = 0
+    if best_length == 0:
+        return None
+    return aims[best_start] + (best_length - 1) * CEILING_STEP / 2.0, best_length * CEILING_STEP
+
+
+def ceiling(trials: int, confirm: int, noise: float) -> None:
+    import itertools
+    import random
+
+    from bola8.physics import Strike
+    from bola8.players.aiming import direction_deg, ghost_ball, pocket_targets
+    from bola8.players.noise import SIGMA_PHI_DEG, ExecutionNoise
+    from bola8.players.search import Candidate
+
+    model = ExecutionNoise(noise)
+    print(f"make-rate ceiling at {noise:g}x: {len(CEILING_SPEEDS) * 27} strokes, each aimed at its own noiseless "
+          f"window's middle, {trials} draws each; the best {TOP} and the champion's own stroke on {confirm} fresh draws")
+    for name in ("straight 1.05", "cut 30 1.05"):
+        cue, eight = SHOTS[name]
+        game = eight_alone(cue, eight)
+        champion = player("champion", noise, seed=7)
+        choice = champion.choose_shot(game)
+        call = choice.call
+        target = pocket_targets(game.spec)[call.pocket]
+        centre = direction_deg(cue, ghost_ball(eight, target, game.spec.ball_radius))
+        aims = [centre + k * CEILING_STEP for k in range(-CEILING_HALF, CEILING_HALF + 1)]
+        grid = list(itertools.product(CEILING_SPEEDS, CEILING_SIDES, CEILING_VERTICAL, CEILING_ELEVATIONS))
+        swept = _made(game, [Strike(speed=v, phi=phi, theta=th, a=a, b=b) for v, a, b, th in grid for phi in aims], call)
+        aimed = []
+        for i, (v, a, b, th) in enumerate(grid):
+            window = _window(swept[i * len(aims):(i + 1) * len(aims)], aims)
+            if window is not None:
+                aimed.append((Strike(speed=v, phi=window[0], theta=th, a=a, b=b), window[1]))
+        rng = random.Random(11)
+        draws = [[rng.gauss(0.0, 1.0) for _ in range(5)] for _ in range(trials)]
+        played = _made(game, [model.apply(s, z) for s, _ in aimed for z in draws], call)
+        ranked = sorted(range(len(aimed)), key=lambda i: -sum(played[i * trials:(i + 1) * trials]))[:TOP]
+        own = choice.intended
+        own_window = _window(_made(game, [Strike(speed=own.speed, phi=phi, theta=own.theta, a=own.a, b=own.b)
+                                          for phi in aims], call), aims)
+        finalists = [("champion's own", own, 0.0 if own_window is None else own_window[1])]
+        finalists += [("grid", *aimed[i]) for i in ranked]
+        fresh = random.Random(23)
+        held = [[fresh.gauss(0.0, 1.0) for _ in range(5)] for _ in range(confirm)]
+        print(f"\n{name} (FastFiz at 1x: {ANCHOR[name][1]:.2f})")
+        print(f"  {'stroke':15s} {'V':>5s} {'a':>6s} {'b':>6s} {'theta':>5s} {'window':>7s} "
+              f"{'made (95% CI)':>20s} {'aim error alone':>15s} {'window bound':>12s} {'champion values it':>18s}")
+        searcher = champion.searcher
+        plan = champion.last.best.plan
+        valued = searcher.draws(VALUE_DRAWS)
+        for label, strike, width in finalists:
+            made = sum(_made(game, [model.apply(strike, z) for z in held], call))
+            aim_only = sum(_made(game, [model.apply(strike, [d * m for d, m in zip(z, AIM_ONLY)]) for z in held], call))
+            low, high = wilson(made, confirm)
+            bound = math.erf(width / 2.0 / (SIGMA_PHI_DEG * noise * math.sqrt(2.0))) if noise > 0 else 1.0
+            candidate = Candidate(plan=plan, strike=strike)
+            searcher.sample(game, [candidate], valued)
+            quick = candidate.value
+            searcher.look_ahead(candidate, game.state.shooter)
+            print(f"  {label:15s} {strike.speed:5.2f} {strike.a:+6.2f} {strike.b:+6.2f} {strike.theta:5.1f} "
+                  f"{width:7.3f} {made / confirm:8.3f} ({low:.3f}-{high:.3f}) {aim_only / confirm:15.3f} {bound:12.3f} "
+                  f"{quick:8.3f} -> {candidate.value:.3f}")
 
 
 class _Timed:
@@ -256,6 +363,10 @@ def main() -> None:
     sub = ap.add_subparsers(dest="part", required=True)
     m = sub.add_parser("makerate")
     m.add_argument("--trials", type=int, default=1000)
+    c = sub.add_parser("ceiling")
+    c.add_argument("--trials", type=int, default=1000)
+    c.add_argument("--confirm", type=int, default=4000)
+    c.add_argument("--noise", type=float, default=1.0)
     t = sub.add_parser("times")
     t.add_argument("--levels", default=",".join(LEVELS))
     t.add_argument("--racks", type=int, default=6)
@@ -271,6 +382,8 @@ def main() -> None:
     started = time.perf_counter()
     if args.part == "makerate":
         makerate(args.trials)
+    elif args.part == "ceiling":
+        ceiling(args.trials, args.confirm, args.noise)
     elif args.part == "times":
         times(args.levels.split(","), args.racks, args.noise)
     elif args.part == "racks":

@@ -1,6 +1,6 @@
 """How sure the searching bot's called shots are: each chosen shot's pot chance measured on fresh noise.
 
-    .venv/bin/python benchmarks/bench_bot_shots.py POSITIONS.jsonl [--level champion] [--noise 1]
+    .venv/bin/python benchmarks/bench_bot_shots.py POSITIONS.jsonl [--level champion | --player P] [--noise 1]
         [--positions 200] [--trials 200] [--workers 1] [--save OUT.json]
     .venv/bin/python benchmarks/bench_bot_shots.py --compare BEFORE.json AFTER.json
 
@@ -17,7 +17,9 @@ positions would show) with a 95% interval, the search's own estimate beside it, 
 shot, and the decisions' CPU time. ``--save`` keeps one row per position; ``--compare`` pairs two saved
 runs on the positions both called a shot on - a change to the bot measured on the same positions -
 and prints the mean difference of the pot chance with its 95% interval, and how often the two chose
-a different shot. A change of the shot chosen moves what is left for the next shot too: this bench
+a different shot. ``--player`` measures any player instead of a level - ``bot:<level>``, or a searching
+bot changed for a trial as ``module:factory`` (as ``bola8 arena`` takes it); the fresh draws are its
+noise times the match's, as the arena plays it. A change of the shot chosen moves what is left for the next shot too: this bench
 says how sure the shots are, not who wins (``bola8 arena`` says that, over many more racks).
 """
 
@@ -54,23 +56,25 @@ def measure(job: tuple[int, Row, str, float, int]) -> Row:
     from bola8 import rules
     from bola8.game.position import game_at
     from bola8.physics.batch import simulate_batch
-    from bola8.players import make_player
+    from bola8.players.arena import make, noise_scale
+    from bola8.players.noise import ExecutionNoise
     from bola8.players.search import Searcher
 
-    index, position, level, noise, trials = job
+    index, position, player, noise, trials = job
     balls = {int(n): (float(x), float(y)) for n, x, y in position["balls"]}
     state = rules.State.from_dict({"groups": position["groups"], "shooter": position["shooter"],
                                    "on_table": sorted(b for b in balls if b != 0)})
     game = game_at("9ft", state, balls)
-    bot = make_player(f"bot:{level}", seed=index, noise=noise)
+    bot = make(player, seed=index, noise=noise, label=player)
+    strokes_with = ExecutionNoise(noise * noise_scale(player))
     started = time.process_time()
     choice = bot.choose_shot(game)
     row: Row = {"index": index, "cpu": time.process_time() - started, "note": choice.note, "called": False}
-    best = bot.last.best            # type: ignore[attr-defined]
+    best = bot.last.best
     if choice.call is None or best is None or best.plan.kind == "safety" or choice.intended is None:
         return row
     rng = random.Random(1_000_003 * index + 7)      # the same fresh draws whatever the bot chose
-    strikes = [bot.noise.perturb(choice.intended, rng) for _ in range(trials)]   # type: ignore[attr-defined]
+    strikes = [strokes_with.perturb(choice.intended, rng) for _ in range(trials)]
     results = simulate_batch(game.spec, game.layout, strikes, game.physics)
     me = game.state.shooter
     made = sum(Searcher.potted(game.play_simulated(s, r, choice.call), me) for s, r in zip(strikes, results))
@@ -127,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("positions", nargs="?", help="a bench_leaf.py --save file")
     parser.add_argument("--level", default="champion")
+    parser.add_argument("--player", help="bot:<level> or module:factory (instead of --level)")
     parser.add_argument("--noise", type=float, default=1.0)
     parser.add_argument("--positions", dest="count", type=int, default=200)
     parser.add_argument("--trials", type=int, default=200)
@@ -139,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.positions:
         parser.error("give a bench_leaf.py --save file, or --compare BEFORE AFTER")
-    jobs = [(i, p, args.level, args.noise, args.trials) for i, p in enumerate(read_positions(args.positions, args.count))]
+    player = args.player or f"bot:{args.level}"
+    jobs = [(i, p, player, args.noise, args.trials) for i, p in enumerate(read_positions(args.positions, args.count))]
     started = time.perf_counter()
     if args.workers <= 1:
         rows = [measure(job) for job in jobs]

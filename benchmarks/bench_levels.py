@@ -20,7 +20,8 @@
   (the window is every aim at which the 8 drops in the foot-right pocket and the game is won), then
   played ``--trials`` times with the noise; the best ``TOP`` are played again on ``--confirm`` fresh
   draws (the best of many strokes on the same draws is the one they flattered), beside the
-  champion's own stroke on those same draws. Each is also played with the aim's error alone (the
+  champion's own stroke on those same draws; before them, how far the champion's aim lies from its own
+  stroke's window's middle and the widest window of the grid. Each is also played with the aim's error alone (the
   other four deviations at 0), which shows what the window itself lets through: with an aim error
   of standard deviation s and a window of width w, at most ``erf(w / (2 s sqrt 2))``. The last column
   is what the champion's search makes of each stroke: its chance to win the game over ``VALUE_DRAWS``
@@ -193,6 +194,11 @@ def ceiling(trials: int, confirm: int, noise: float) -> None:
         fresh = random.Random(23)
         held = [[fresh.gauss(0.0, 1.0) for _ in range(5)] for _ in range(confirm)]
         print(f"\n{name} (FastFiz at 1x: {ANCHOR[name][1]:.2f})")
+        if own_window is not None:
+            print(f"  the champion aims {own.phi - own_window[0]:+.4f} degrees from its own stroke's window's middle")
+        widest, width = max(aimed, key=lambda item: item[1])
+        print(f"  the widest window of the grid's {len(aimed)} strokes that pot: {width:.3f} degrees "
+              f"({widest.speed:.2f} m/s, a {widest.a:+.2f}, b {widest.b:+.2f}, theta {widest.theta:.0f})")
         print(f"  {'stroke':15s} {'V':>5s} {'a':>6s} {'b':>6s} {'theta':>5s} {'window':>7s} "
               f"{'made (95% CI)':>20s} {'aim error alone':>15s} {'window bound':>12s} {'champion values it':>18s}")
         searcher = champion.searcher

@@ -41,3 +41,9 @@ def test_two_runs_are_paired_on_the_racks_both_kept() -> None:
 def test_the_wilson_interval_holds_the_share() -> None:
     low, high = runs.wilson(27, 100)
     assert low < 0.27 < high and (round(low, 3), round(high, 3)) == (0.193, 0.364)
+
+
+def test_the_interval_of_none_starts_at_zero() -> None:
+    low, high = runs.wilson(0, 502)
+    assert low == 0.0 and 0.0 < high < 0.01
+    assert "(0.0-0.8)" in runs._pct(0, 502)

@@ -4,7 +4,9 @@ and an aim that would foul is marked, a coach's spin and elevation stay with the
 opening break's ball in hand cites Art. 7.1, a break's paths do not cover the table, the match's end
 leaves the table in view, a spectator far behind is told and can catch up, the bots' names follow
 the language, "My games" says who played, the score and when. At desktop and phone sizes, in Spanish
-and English."""
+and English: a behaviour whose page differs by size (where the lag's hint and the match's end are
+drawn) at both; one that reads the same at any size (a sentence, a list) at one of them, the file
+keeping both sizes and both languages (ONE_SIZE)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,11 @@ from tests.e2e import driver as d
 from test_browser_play import take_turn
 
 VARIANTS = [("desktop", "es"), ("phone", "en")]
+
+
+# a behaviour whose page does not change with its size, checked at one of the two variants
+ONE_SIZE = {"phone-en": pytest.mark.parametrize("any_page", [VARIANTS[1]], ids=["phone-en"], indirect=True),
+            "desktop-es": pytest.mark.parametrize("any_page", [VARIANTS[0]], ids=["desktop-es"], indirect=True)}
 
 
 @pytest.fixture(params=VARIANTS, ids=["-".join(v) for v in VARIANTS])
@@ -183,6 +190,7 @@ def played_by_api(page: Page, shots: int) -> str:
     return game
 
 
+@ONE_SIZE["phone-en"]
 def test_a_spectator_far_behind_is_told_and_catches_up(any_page: Page) -> None:
     page = any_page
     page.goto("/")
@@ -210,6 +218,7 @@ def test_the_bots_names_follow_the_language(browser: Browser, server: str) -> No
         assert english_labels == served and english_labels != labels, (labels, english_labels)
 
 
+@ONE_SIZE["desktop-es"]
 def test_my_games_say_who_played_the_score_and_when(any_page: Page) -> None:
     page = any_page
     start(page, "bot", seed=11)
@@ -243,6 +252,7 @@ def test_the_phones_strip_shows_the_whole_headline(browser: Browser, server: str
         assert math.isclose(box["x"] + box["width"], min(box["x"] + box["width"], strip["x"] + strip["width"]))
 
 
+@ONE_SIZE["desktop-es"]
 def test_a_bot_refusing_a_stalemate_is_its_answer_not_an_error(any_page: Page) -> None:
     """Art. 21.2: the baseline bot never agrees; its refusal reads as its sentence, with no field name."""
     page = any_page
@@ -266,6 +276,7 @@ def test_a_bot_refusing_a_stalemate_is_its_answer_not_an_error(any_page: Page) -
     assert d.wait_turn(page) == "shot"                    # play goes on
 
 
+@ONE_SIZE["phone-en"]
 def test_a_page_opened_late_lists_who_shot_and_the_fouls(any_page: Page) -> None:
     """After a reload, or for a spectator opening the link: "#3 Name · FOUL", not a bare "#3"."""
     page = any_page

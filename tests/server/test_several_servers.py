@@ -76,6 +76,8 @@ def servers(db: str, count: int = 2) -> Iterator[list[Server]]:
     finally:
         for server in started:
             server.stop()
+            server.log.close()
+            os.unlink(server.log.name)      # its text was read where a test needed it
 
 
 def until(predicate: Any, timeout: float = 60.0) -> Any:

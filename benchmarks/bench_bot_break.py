@@ -1,6 +1,8 @@
 """The searching bot's break, measured on the arena's racks (the break figures of docs/bots.md).
 
     .venv/bin/python benchmarks/bench_bot_break.py plan [--level champion] [--noise 1] [--racks 1000] [--first 0]
+    .venv/bin/python benchmarks/bench_bot_break.py scratches [--level champion] [--noise 1] [--racks 4000]
+        [--arena-draws bot:champion]
     .venv/bin/python benchmarks/bench_bot_break.py grid [--racks 60] [--top 8] [--confirm 600] [--behind 0,0.085]
         [--speeds 9,10,11,11.5,12] [--spins -0.5,-0.3,-0.1,0.1,0.3] [--sides 0] [--elevations 0] [--cues playing,break]
 
@@ -15,6 +17,11 @@
   opponent (its seat's seed and generator), so the first ``n`` rows are the arena's own breaks;
   ``--table 7ft`` searches and plays the break on that table (the same rack seeds and draws). The break alone: the figures the arena prints for breaks come
   from the same rule, over fewer racks.
+- ``scratches``: where the level's searched break scratches, on the same racks and draws as ``plan``:
+  the cue ball's pocket (or off the table), the same stroke played without noise on the same racks
+  (a scratch the rack alone causes, or the noise), and the share of scratches by each of the five
+  noise draws (speed, aim, elevation, side and vertical tip offset), binned by its size in standard
+  deviations - which error of the stroke makes the break scratch.
 - ``grid``: a wider grid than the break search's (spots x aims x speeds x draw/follow x side x
   elevation x cue, each dimension but the aims an option: ``--behind`` puts the cue ball that far
   behind the head string, towards the head cushion, ``--cues`` names the cues of
@@ -107,8 +114,7 @@ def play(configs: list[tuple[Point, Strike]], rack_seeds: list[int], noise_level
     spots = sorted({spot for spot, _ in configs})
     for k, rack_seed in enumerate(rack_seeds):
         game = Game.new(table, breaker=0, rack_seed=rack_seed)
-        rng = random.Random(rack_seed)
-        draws = [rng.gauss(0.0, 1.0) for _ in range(5)] if draws_of is None else draws_of[k]
+        draws = _rack_draws(rack_seed) if draws_of is None else draws_of[k]
         for spot in spots:
             placed = game.place_cue_ball(*spot)
             index = [i for i, (s, _) in enumerate(configs) if s == spot]
@@ -208,6 +214,60 @@ def plan_command(args: argparse.Namespace) -> None:
     print(f"{args.racks} breaks in {time.perf_counter() - t0:.1f} s")
 
 
+Z_BINS = ((-math.inf, -1.5, "below -1.5"), (-1.5, -0.5, "-1.5 to -0.5"), (-0.5, 0.5, "-0.5 to 0.5"),
+          (0.5, 1.5, "0.5 to 1.5"), (1.5, math.inf, "above 1.5"))
+NOISE_DRAWS = ("speed", "aim", "elevation", "side offset a", "vertical offset b")   # noise.apply's order
+
+
+def scratches_command(args: argparse.Namespace) -> None:
+    """The searched break's scratches taken apart (the module's docstring, ``scratches``)."""
+    from collections import Counter
+
+    from bola8.game import Game
+    from bola8.physics.batch import simulate_batch
+    from bola8.players import make_player
+
+    bot = make_player(f"bot:{args.level}", seed=0, noise=args.noise)
+    plan = bot.break_plan(Game.new("9ft"))           # type: ignore[attr-defined]
+    noise = bot.noise                                # type: ignore[attr-defined]
+    racks = arena_racks(args.seed, args.first, args.racks)
+    draws = (arena_draws(args.seed, args.noise, args.arena_draws, args.first, args.racks)
+             if args.arena_draws is not None else [_rack_draws(seed) for seed in racks])
+    noisy: list[str | None] = []        # the cue ball's pocket, "off the table", or None: no scratch
+    exact: list[str | None] = []
+    for rack_seed, z in zip(racks, draws):
+        placed = Game.new("9ft", breaker=0, rack_seed=rack_seed).place_cue_ball(*plan.spot)
+        strikes = [noise.apply(plan.strike, z), plan.strike]
+        for out, strike, result in zip((noisy, exact), strikes, simulate_batch(placed.spec, placed.layout, strikes)):
+            shot = placed.play_simulated(strike, result).shot
+            assert shot is not None
+            pocket = next((p for ball, p, _ in result.pocketed if ball == 0), None)
+            out.append(pocket if shot.cue_ball_pocketed else "off the table" if shot.cue_ball_off_table else None)
+    n = len(racks)
+    both = sum(a is not None and b is not None for a, b in zip(noisy, exact))
+    print(f"{args.level} at {args.noise:g}x: {describe(Game.new('9ft').spec, plan.spot, plan.strike)}")
+    print(f"arena racks {args.first}-{args.first + n - 1} (seed {args.seed}"
+          f"{'' if args.arena_draws is None else ', the arena draws against ' + args.arena_draws})")
+    print(f"scratches with the noise {pct(sum(p is not None for p in noisy), n)}; the same stroke without noise on "
+          f"the same racks {pct(sum(p is not None for p in exact), n)}; on both {both}")
+    for name, found in (("with the noise", noisy), ("without noise", exact)):
+        where = Counter(p for p in found if p is not None)
+        print(f"  where the cue ball went, {name}: " + ", ".join(f"{p} {k}" for p, k in where.most_common()))
+    print("scratches with the noise by each draw's size (standard deviations):")
+    for j, name in enumerate(NOISE_DRAWS):
+        cells = []
+        for low, high, label in Z_BINS:
+            inside = [p for p, z in zip(noisy, draws) if low <= z[j] < high]
+            cells.append(f"{label}: {pct(sum(p is not None for p in inside), len(inside)).strip()} of {len(inside)}")
+        print(f"  {name:18s} " + "; ".join(cells))
+
+
+def _rack_draws(rack_seed: int) -> list[float]:
+    """The noise draw ``play`` gives a rack's break when no arena draws are asked for."""
+    rng = random.Random(rack_seed)
+    return [rng.gauss(0.0, 1.0) for _ in range(5)]
+
+
 def print_axes(spec: TableSpec, configs: list[tuple[Point, Strike]], tallies: list[Tally]) -> None:
     """Each value of each of the grid's dimensions with every break of the grid that has it pooled: what
     the dimension does on its own (the made and scratch shares over all those breaks and racks)."""
@@ -277,12 +337,17 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("plan", "grid"):
+    for name in ("plan", "scratches", "grid"):
         p = sub.add_parser(name)
         p.add_argument("--level", default="champion")
         p.add_argument("--noise", type=float, default=1.0)
         p.add_argument("--seed", type=int, default=1)
-        if name == "plan":
+        if name == "scratches":
+            p.add_argument("--racks", type=int, default=4000)
+            p.add_argument("--first", type=int, default=0, help="the first of the arena's racks played")
+            p.add_argument("--arena-draws", metavar="OPPONENT",
+                           help="each break with the noise the arena gives it against OPPONENT (e.g. bot:champion)")
+        elif name == "plan":
             p.add_argument("--racks", type=int, default=1000)
             p.add_argument("--first", type=int, default=0, help="the first of the arena's racks played")
             p.add_argument("--arena-draws", metavar="OPPONENT",
@@ -300,7 +365,7 @@ def main(argv: list[str] | None = None) -> int:
             p.add_argument("--behind", type=numbers, default=WIDE_BEHIND)
             p.add_argument("--cues", type=cue_names, default=WIDE_CUES)
     args = parser.parse_args(argv)
-    {"plan": plan_command, "grid": grid_command}[args.command](args)
+    {"plan": plan_command, "scratches": scratches_command, "grid": grid_command}[args.command](args)
     return 0
 
 

@@ -114,13 +114,15 @@ class ContextPool:
     keeps is the HTTP cache, as a returning visitor's browser does."""
 
     def __init__(self) -> None:
-        self.free: dict[tuple[int, str, str, str], list[BrowserContext]] = {}
+        self.free: dict[tuple[int, str, str, str, str], list[BrowserContext]] = {}
 
     @contextlib.contextmanager
-    def lend(self, browser: Browser, base_url: str, size: str, lang: str) -> Iterator[BrowserContext]:
-        key = (id(browser), base_url, size, lang)
+    def lend(self, browser: Browser, base_url: str, size: str, lang: str, script: str = "") -> Iterator[BrowserContext]:
+        """A context at ``size`` (SIZES) whose pages start in ``lang`` and run ``script`` (JavaScript) before
+        the page's own, while the ``with`` block lasts."""
+        key = (id(browser), base_url, size, lang, script)
         idle = self.free.setdefault(key, [])
-        context = idle.pop() if idle else self._new(browser, base_url, size, lang)
+        context = idle.pop() if idle else self._new(browser, base_url, size, lang, script)
         try:
             yield context
         except BaseException:
@@ -130,10 +132,12 @@ class ContextPool:
             idle.append(context)
 
     @staticmethod
-    def _new(browser: Browser, base_url: str, size: str, lang: str) -> BrowserContext:
+    def _new(browser: Browser, base_url: str, size: str, lang: str, script: str) -> BrowserContext:
         context = browser.new_context(base_url=base_url, **SIZES[size])
         if lang != "es":
             context.add_init_script(f"localStorage.getItem('bola8.lang') || localStorage.setItem('bola8.lang', '{lang}')")
+        if script:
+            context.add_init_script(script)
         return context
 
     @staticmethod

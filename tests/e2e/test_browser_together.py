@@ -9,6 +9,7 @@ on the other, a rated match from the lobby ending on the leaderboard and the pro
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -20,7 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e import driver as d
-from tests.e2e.conftest import SIZES
+from tests.e2e.conftest import POOL
 from test_accessibility import reachable, serious
 from test_browser_play import take_turn
 
@@ -28,16 +29,15 @@ PENDING: dict[int, dict[int, tuple[float, str]]] = {}
 MAX_TURNS = 24        # actions of the two devices before a test gives up on what it waits for
 
 
+# strokes drawn at 4x: each device sees the other's animated, without a test waiting for 1x
+AT_4X = "localStorage.getItem('bola8.speed') || localStorage.setItem('bola8.speed', '4');"
+
+
 class Device:
     """One person's browser: its storage (seat tokens, profile) outlives the pages opened in it."""
 
-    def __init__(self, browser: Browser, base_url: str, size: str, lang: str):
-        self.context: BrowserContext = browser.new_context(base_url=base_url, **SIZES[size])
-        # strokes drawn at 4x: each device sees the other's animated, without a test waiting for 1x
-        script = "localStorage.getItem('bola8.speed') || localStorage.setItem('bola8.speed', '4');"
-        if lang != "es":
-            script += f"localStorage.getItem('bola8.lang') || localStorage.setItem('bola8.lang', '{lang}');"
-        self.context.add_init_script(script)
+    def __init__(self, context: BrowserContext):
+        self.context = context
         self.errors: list[str] = []
         self.page = self.open()
 
@@ -53,15 +53,14 @@ class Device:
 
 @pytest.fixture
 def devices(browser: Browser, server: str) -> Iterator[Callable[[str, str], Device]]:
+    """Devices, each its own browser context (ContextPool: none holds another test's state)."""
     made: list[Device] = []
+    with contextlib.ExitStack() as lent:
+        def device(size: str = "desktop", lang: str = "es") -> Device:
+            made.append(Device(lent.enter_context(POOL.lend(browser, server, size, lang, AT_4X))))
+            return made[-1]
 
-    def device(size: str = "desktop", lang: str = "es") -> Device:
-        made.append(Device(browser, server, size, lang))
-        return made[-1]
-
-    yield device
-    for one in made:
-        one.context.close()
+        yield device
     errors = [e for one in made for e in one.errors]
     assert not errors, f"JavaScript errors on the pages: {errors}"
 

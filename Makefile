@@ -10,10 +10,10 @@ BYTECODE := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycac
 
 .PHONY: run demo test test-fast browser postgres typecheck bench screenshots clean
 
-# The venv's own pip (the one Python bundles) installs uv, which installs the rest (tools/install.py);
-# upgrading pip first would only add a download and an install to every fresh set-up.
+# The venv is made without a pip of its own: the pip of the Python that makes it installs uv into it, and uv
+# the rest (tools/install.py, which gives the venv its own pip only where that cannot be done).
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv --without-pip $(VENV)
 
 # The stamps are remade whenever pyproject.toml changes: bola8 with what every install gets (numpy, numba:
 # all the kernels' compile step needs); with the server extra for make run; with every extra and the test

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.metadata as metadata
+import importlib.util
 import json
 import os
 import subprocess
@@ -83,7 +84,9 @@ def test_the_wheel_installs_alone_and_referees_a_shot(tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
-    installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
+    # the pip of this environment, or (make test's venv has none: tools/install.py) of the Python it was made from
+    pip = sys.executable if importlib.util.find_spec("pip") else getattr(sys, "_base_executable", sys.executable)
+    installed = subprocess.run([pip, "-m", "pip", "--python", str(python), "install", "--quiet",
                                 "--no-deps", "--no-index", str(wheel)], capture_output=True, text=True,
                                timeout=300, env=env)
     assert installed.returncode == 0, installed.stderr[-2000:]

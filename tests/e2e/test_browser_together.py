@@ -29,8 +29,9 @@ PENDING: dict[int, dict[int, tuple[float, str]]] = {}
 MAX_TURNS = 24        # actions of the two devices before a test gives up on what it waits for
 
 
-# strokes drawn at 4x: each device sees the other's animated, without a test waiting for 1x
-AT_4X = "localStorage.getItem('bola8.speed') || localStorage.setItem('bola8.speed', '4');"
+# strokes drawn at 4x unless a test asks another speed: each device sees the other's animated, without a
+# test waiting for 1x; "0" (the app's instant) where no stroke is watched
+SPEED = "localStorage.getItem('bola8.speed') || localStorage.setItem('bola8.speed', '{}');"
 
 
 class Device:
@@ -52,12 +53,12 @@ class Device:
 
 
 @pytest.fixture
-def devices(browser: Browser, server: str) -> Iterator[Callable[[str, str], Device]]:
+def devices(browser: Browser, server: str) -> Iterator[Callable[..., Device]]:
     """Devices, each its own browser context (ContextPool: none holds another test's state)."""
     made: list[Device] = []
     with contextlib.ExitStack() as lent:
-        def device(size: str = "desktop", lang: str = "es") -> Device:
-            made.append(Device(lent.enter_context(POOL.lend(browser, server, size, lang, AT_4X))))
+        def device(size: str = "desktop", lang: str = "es", speed: str = "4") -> Device:
+            made.append(Device(lent.enter_context(POOL.lend(browser, server, size, lang, SPEED.format(speed)))))
             return made[-1]
 
         yield device
@@ -141,7 +142,7 @@ def presence(page: Page, text: str) -> None:
 
 
 @pytest.mark.slow
-def test_two_devices_invite_join_play_leave_come_back_and_decline_a_stalemate(devices: Callable[[str, str], Device]) -> None:
+def test_two_devices_invite_join_play_leave_come_back_and_decline_a_stalemate(devices: Callable[..., Device]) -> None:
     # two computers (the driver aims with the desktop's controls); the phone's size is the other test's
     ana, luis = devices("desktop", "es"), devices("desktop", "en")
     link, game = invite(ana.page, "Ana", race=3)
@@ -242,8 +243,8 @@ def test_two_devices_invite_join_play_leave_come_back_and_decline_a_stalemate(de
 
 
 @pytest.mark.slow
-def test_a_rated_match_from_the_lobby_ends_and_the_leaderboard_shows_both(devices: Callable[[str, str], Device]) -> None:
-    marta, pedro = devices("desktop", "es"), devices("phone", "en")
+def test_a_rated_match_from_the_lobby_ends_and_the_leaderboard_shows_both(devices: Callable[..., Device]) -> None:
+    marta, pedro = devices("desktop", "es", "0"), devices("phone", "en", "0")     # only the lag is played
     marta_id = make_profile(marta.page, "Marta")
     pedro_id = make_profile(pedro.page, "Pedro")
     # Pedro watches the lobby while Marta makes a public, rated invitation: it appears there live
@@ -310,7 +311,7 @@ def test_a_rated_match_from_the_lobby_ends_and_the_leaderboard_shows_both(device
         assert token not in page_text and token not in marta.page.content()
 
 
-def test_a_rated_game_against_a_bot_from_the_home_page_plays_the_profile(devices: Callable[[str, str], Device]) -> None:
+def test_a_rated_game_against_a_bot_from_the_home_page_plays_the_profile(devices: Callable[..., Device]) -> None:
     eva = devices("phone", "es")
     eva_id = make_profile(eva.page, "Eva")
     eva.page.goto("/")                 # the new-match form knows the profile now
@@ -346,7 +347,7 @@ def check(page: Page, where: str, found: list[str]) -> None:
 
 
 @pytest.mark.slow
-def test_the_pages_by_keyboard_alone_and_accessible(devices: Callable[[str, str], Device]) -> None:
+def test_the_pages_by_keyboard_alone_and_accessible(devices: Callable[..., Device]) -> None:
     """Each page of playing together, as the app's other pages are checked (test_accessibility.py): no
     serious axe-core violation and every control reached by Tab - a desktop in Spanish, a phone in
     English; the invitation made and taken with the keyboard alone."""
@@ -387,7 +388,7 @@ def test_the_pages_by_keyboard_alone_and_accessible(devices: Callable[[str, str]
     assert not found, "\n".join(found)
 
 
-def test_presence_is_told_only_between_persons_apart(devices: Callable[[str, str], Device]) -> None:
+def test_presence_is_told_only_between_persons_apart(devices: Callable[..., Device]) -> None:
     """presence.js on the views the server sends: a player hears of the other, a spectator of both, and
     a hot-seat game or an invitation still open says nothing (one page holds both seats there)."""
     page = devices("desktop", "es").page
@@ -410,7 +411,7 @@ def test_presence_is_told_only_between_persons_apart(devices: Callable[[str, str
 
 
 @pytest.mark.slow
-def test_a_player_gone_while_the_match_waits_and_a_match_conceded(devices: Callable[[str, str], Device]) -> None:
+def test_a_player_gone_while_the_match_waits_and_a_match_conceded(devices: Callable[..., Device]) -> None:
     """The match, not a rack: Luis's page closes when the lag is his - Ana is told how long until she may
     claim the match; he comes back, and Ana concedes the match from her device - both see who won and why."""
     ana, luis = devices("desktop", "es"), devices("desktop", "en")

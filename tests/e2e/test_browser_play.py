@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e import driver as d
+from tests.e2e.conftest import page_of
 
 MAX_TURNS = 30      # person turns before the person forfeits the game (keeps the test bounded)
 
@@ -216,10 +217,7 @@ def test_hot_seat_shots_for_both_seats(page: Page, browser: Browser, server: str
 def test_phone_portrait_controls_without_scrolling(browser: Browser, server: str, artifacts: Path) -> None:
     """On a phone held upright the table and the turn's controls share the screen: nothing to scroll
     to reach them; the stroke is pulled back on the strip beside the table and let go."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                  has_touch=True, is_mobile=True, base_url=server)
-    try:
-        page = context.new_page()
+    with page_of(browser, server, "phone", "es") as page:
         new_match(page, "hotseat", race=1, table="9ft")
         seen: set[str] = set()
         while d.wait_turn(page) != "shot":
@@ -246,5 +244,3 @@ def test_phone_portrait_controls_without_scrolling(browser: Browser, server: str
         page.wait_for_function("() => window.bola8.screen.shown >= 1")
         speed = page.evaluate("async () => (await (await fetch(`/api/games/${window.bola8.screen.view.id}/shots/1`)).json()).strike.speed")
         assert 6.0 <= speed <= 8.0, speed
-    finally:
-        context.close()

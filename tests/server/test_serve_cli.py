@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 from bola8.cli import main
 from bola8.cli.serve import default_db
@@ -41,4 +42,5 @@ def test_where_no_cache_folder_can_be_written_the_physics_compiles_in_a_temporar
     unusable = str(blocker / "cache")            # under a file: no one, not even root, can make this folder
     folder, refused = kernel_cache({"NUMBA_CACHE_DIR": unusable})
     assert folder and folder != unusable and refused == [unusable]
+    os.rmdir(folder)                             # made for a run of the server; here, nothing runs in it
     assert kernel_cache({"NUMBA_CACHE_DIR": str(tmp_path / "fine")}) == (None, [])

@@ -57,3 +57,13 @@ def test_the_version_follows_the_files_content(tmp_path: Path, monkeypatch: pyte
     assert changed != first
     script.write_text(script.read_text().removesuffix("\n// one more line\n"))
     assert static.asset_version() == first                        # the content, not the time, names it
+
+
+def test_head_is_answered_as_get_without_the_body(client: TestClient) -> None:
+    version = static.asset_version()
+    for path in ("/", f"/v/{version}/app.js", "/styles.css"):
+        got, head = client.get(path), client.head(path)
+        assert head.status_code == 200 and head.content == b"", path
+        assert head.headers["cache-control"] == got.headers["cache-control"], path
+        assert head.headers.get("content-type") == got.headers.get("content-type"), path
+    assert client.head("/nothing-here").status_code == 404

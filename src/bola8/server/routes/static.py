@@ -1,7 +1,8 @@
 """The browser app's files at / (and a 404 for any other /api path).
 
 Only files inside the static folder are served: a path that resolves outside
-it, or that holds a NUL byte (which no file name can), is a 404.
+it, or that holds a NUL byte (which no file name can), is a 404. Each answers
+HEAD as GET without the body (link checkers and ``curl -I`` ask that way).
 
 Caching. The page (``/``) names its script and style sheets under
 ``/v/<version>/``, where the version is a digest of every static file's
@@ -67,7 +68,7 @@ async def unknown_api(rest: str) -> None:
     raise StarletteHTTPException(404)
 
 
-@router.get("/")
+@router.api_route("/", methods=["GET", "HEAD"])
 async def index(request: Request) -> Any:
     """The browser app's page, naming its script and style sheets under the current version."""
     page = os.path.join(STATIC, "index.html")
@@ -94,13 +95,13 @@ def _file(name: str, cache: str) -> FileResponse:
     return FileResponse(path, media_type=media, headers={"Cache-Control": cache})
 
 
-@router.get("/v/{version}/{name:path}")
+@router.api_route("/v/{version}/{name:path}", methods=["GET", "HEAD"])
 async def versioned_file(version: str, name: str) -> FileResponse:
     """A file of the app under a version: kept for good when the version is the current one."""
     return _file(name, FOREVER if version == asset_version() else REVALIDATE)
 
 
-@router.get("/{name:path}")
+@router.api_route("/{name:path}", methods=["GET", "HEAD"])
 async def static_file(name: str) -> FileResponse:
     """One of the browser app's files (404 outside ``static/``), revalidated at each use."""
     return _file(name, REVALIDATE)

@@ -16,7 +16,10 @@ visits that never get there are not kept). ``play`` plays ``--player`` from each
 ``--rollouts`` times, each rollout with its own noise seeded by the position and the rollout alone, so
 two players meet the same luck until their choices differ. ``compare`` pairs two ``play`` files rollout
 by rollout; its interval treats each position as one sample (the rollouts of a position are not
-independent of one another), so it is honest about how many positions were played.
+independent of one another), so it is honest about how many positions were played. It also counts the
+rollouts whose first shot the two chose differently, and those that began alike and ended differently (a
+change that acts at later shots too): a change that acts only on the first shot moves the run-outs by no
+more than the share of rollouts whose first shot it changed.
 """
 
 from __future__ import annotations
@@ -144,8 +147,15 @@ def compare(before: Sequence[Row], after: Sequence[Row]) -> str:
         t = sorted(s["cpu"] for k in common for s in rows[k]["shots"])
         return f"median {statistics.median(t):.3f} s, p99 {t[min(len(t) - 1, int(0.99 * len(t)))]:.2f} s"
 
+    # The rollouts are seeded by the position and the rollout alone, so two players that choose the same first
+    # shot play the same stroke with the same luck: where they differ is where the change acted.
+    changed = [k for k in common if a[k]["shots"] and b[k]["shots"] and a[k]["shots"][0]["note"] != b[k]["shots"][0]["note"]]
+    alike = sum(a[k]["end"] != b[k]["end"] for k in common if k not in changed)
     return "\n".join([
         f"{len(common)} rollouts in both files, from {n} positions",
+        f"first shot chosen differently in {len(changed)} rollouts at {len({k[0] for k in changed})} positions "
+        f"(run out there: before {sum(a[k]['end'] == 'won' for k in changed)}, after "
+        f"{sum(b[k]['end'] == 'won' for k in changed)}); the same first shot but a different end: {alike}",
         f"run-outs: before {_pct(won_a, len(common))}, after {_pct(won_b, len(common))}",
         f"difference {100 * mean:+.1f} points (95% interval over the positions {100 * (mean - half):+.1f} to "
         f"{100 * (mean + half):+.1f}); run out only after {only_b}, only before {only_a}",

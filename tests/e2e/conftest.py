@@ -104,6 +104,27 @@ SIZES = {"desktop": {"viewport": {"width": 1280, "height": 800}},
                    "is_mobile": True}}
 
 
+# The pages of the tests draw at most FRAMES_PER_SECOND frames a second, as a slow phone does: each frame
+# of an animated stroke costs Chromium about 10 ms of CPU here, whatever the app draws in it (committing
+# the canvas, software compositing), and a run draws a couple of thousand. The app's animations are timed
+# by the clock (anim.js's Playback moves by the time since the last frame), so a stroke lasts as long and
+# ends where it does at 60 frames a second; each frame is still drawn inside a real animation frame.
+FRAMES_PER_SECOND = 20
+FRAME_RATE = """(() => {
+  const period = %d, raf = window.requestAnimationFrame.bind(window), caf = window.cancelAnimationFrame.bind(window);
+  const pending = new Map(); let next = 1;
+  window.requestAnimationFrame = (callback) => {
+    const id = next++;
+    pending.set(id, {timer: setTimeout(() => { pending.get(id).frame = raf((t) => { pending.delete(id); callback(t); }); }, period)});
+    return id;
+  };
+  window.cancelAnimationFrame = (id) => {
+    const p = pending.get(id);
+    if (p) { clearTimeout(p.timer); if (p.frame !== undefined) caf(p.frame); pending.delete(id); }
+  };
+})();""" % (1000 // FRAMES_PER_SECOND)
+
+
 class ContextPool:
     """Browser contexts of one size and language, lent to one holder at a time and kept for the worker's
     session: a context's creation and close cost Chromium's browser process about 0.25 s of CPU each
@@ -134,6 +155,7 @@ class ContextPool:
     @staticmethod
     def _new(browser: Browser, base_url: str, size: str, lang: str, script: str) -> BrowserContext:
         context = browser.new_context(base_url=base_url, **SIZES[size])
+        context.add_init_script(FRAME_RATE)
         if lang != "es":
             context.add_init_script(f"localStorage.getItem('bola8.lang') || localStorage.setItem('bola8.lang', '{lang}')")
         if script:

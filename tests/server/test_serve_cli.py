@@ -44,3 +44,22 @@ def test_where_no_cache_folder_can_be_written_the_physics_compiles_in_a_temporar
     assert folder and folder != unusable and refused == [unusable]
     os.rmdir(folder)                             # made for a run of the server; here, nothing runs in it
     assert kernel_cache({"NUMBA_CACHE_DIR": str(tmp_path / "fine")}) == (None, [])
+
+
+def test_the_temporary_kernels_folder_goes_with_the_apps_shutdown(tmp_path) -> None:
+    """uvicorn stopped by SIGTERM runs the app's shutdown, then ends the process with that signal (no
+    atexit): the folder is removed by the shutdown, after the app's own (its workers stopped)."""
+    from starlette.testclient import TestClient
+
+    from bola8.cli.serve import remove_at_shutdown
+    from bola8.server import create_app
+
+    folder = tmp_path / "bola8-kernels-run"
+    folder.mkdir()
+    (folder / "engine.play_stroke-1.nbi").write_bytes(b"")
+    app = create_app(str(tmp_path / "s.db"), bot_workers=0)
+    remove_at_shutdown(app, str(folder))
+    with TestClient(app) as client:
+        assert client.get("/api/meta").status_code == 200     # the app's own start ran, and it serves
+        assert folder.is_dir()
+    assert not folder.exists()

@@ -13,7 +13,12 @@ from __future__ import annotations
 import argparse
 import os
 import tempfile
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 
 def default_db() -> str:
@@ -102,6 +107,25 @@ def kernel_cache(environ: dict[str, str] | os._Environ[str]) -> tuple[str | None
         return "", refused
 
 
+def remove_at_shutdown(app: FastAPI, folder: str) -> None:
+    """Remove ``folder`` once ``app``'s own shutdown has run (its workers stopped). uvicorn stopped by a
+    signal runs the app's shutdown, then ends the process with that signal: ``atexit`` never runs."""
+    import shutil
+    from contextlib import asynccontextmanager
+
+    own = app.router.lifespan_context
+
+    @asynccontextmanager
+    async def lifespan(served: FastAPI) -> AsyncIterator[None]:
+        try:
+            async with own(served):
+                yield
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    app.router.lifespan_context = lifespan
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``bola8 serve`` with the parsed ``args``; the exit status."""
     import json
@@ -151,7 +175,9 @@ def run(args: argparse.Namespace) -> int:
         import shutil
 
         os.environ["NUMBA_CACHE_DIR"] = folder      # read by numba when it is first imported, below
-        atexit.register(shutil.rmtree, folder, True)  # this run's alone: nothing left behind in the temp folder
+        # this run's alone: nothing left behind in the temp folder, whether the command returns (atexit) or
+        # uvicorn ends the process with the signal that stopped it (the app's shutdown, remove_at_shutdown)
+        atexit.register(shutil.rmtree, folder, True)
         print((f"the compiled physics cannot be kept in {', '.join(refused)}: it is compiled into {folder} for this "
                "run (every start compiles again; set NUMBA_CACHE_DIR to a writable folder to keep it)"
                if args.lang == "en" else
@@ -177,6 +203,8 @@ def run(args: argparse.Namespace) -> int:
                 else f"--db: no se puede abrir {db!r} ({why}).")
         print(json.dumps({"error": text}, ensure_ascii=False), file=sys.stderr)
         return 2
+    if folder is not None:
+        remove_at_shutdown(app, folder)
     # The engine is loaded here, before the first request: a person's first shot then does not wait
     # while numba compiles (up to a minute the first time, with an empty cache; a second from the
     # cache), and the bots' and coach's workers, started later, load what this compiled instead of
@@ -185,7 +213,21 @@ def run(args: argparse.Namespace) -> int:
 
     print(("preparing the physics engine (the first start compiles it: up to a minute)" if args.lang == "en"
            else "preparando el motor de física (el primer arranque lo compila: hasta un minuto)"), flush=True)
-    thinking.warm()
+    if folder is None:
+        thinking.warm()
+    else:
+        # stopped while it compiles (before uvicorn handles signals), the process still ends through
+        # SystemExit, so atexit removes the temporary folder; the signal's default action would not
+        import signal
+
+        def stop(signum: int, frame: object) -> None:
+            raise SystemExit(128 + signum)
+
+        previous = signal.signal(signal.SIGTERM, stop)
+        try:
+            thinking.warm()
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     host = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{host}:{args.port}/"
     print((f"bola8 is served at {url} (database {db})" if args.lang == "en"

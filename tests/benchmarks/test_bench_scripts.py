@@ -1,14 +1,38 @@
-"""bench_bot.py runs end to end with a tiny count (its figures are not checked)."""
+"""Every benchmark script imports and answers ``--help``; bench_bot.py, bench_batch.py, bench_rl.py and
+bench_leaf.py run end to end with a tiny count (their figures are not checked)."""
 
+import contextlib
+import importlib.util
+import io
 import pathlib
 import subprocess
 import sys
+
+import pytest
 
 BENCH = pathlib.Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 def run(script, *args):
     return subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("script", sorted(path.name for path in BENCH.glob("bench_*.py")))
+def test_every_benchmark_imports_and_prints_its_usage(script, monkeypatch):
+    """A script's imports and its options still hold (a renamed function of bola8 breaks a benchmark
+    nobody runs for weeks): imported in this process, it answers --help with its usage and exit 0,
+    before any simulation."""
+    monkeypatch.syspath_prepend(str(BENCH))            # the scripts import their own helpers (_shots, ...)
+    spec = importlib.util.spec_from_file_location(script[:-3], BENCH / script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, script[:-3], module)   # dataclasses read their module from there
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(sys, "argv", [script, "--help"])
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed), pytest.raises(SystemExit) as done:
+        module.main()
+    assert done.value.code == 0 and "usage:" in printed.getvalue()
 
 
 def test_bench_bot_prints_its_table():

@@ -9,8 +9,9 @@ Each run clones this repository at ``--ref`` (its committed state: uncommitted c
 into a temporary folder and runs ``make test`` there: the venv and the install, the kernels' compile with
 mypy --strict beside it, then pytest's workers. A row gives:
 
-- the wall time of ``make test``, the set-up's part of it (until ``.venv/.compiled`` is written) and
-  pytest's own time (its last line);
+- the wall time of ``make test``; the install's part of it (until ``.venv/.installed-dev`` is written) and
+  the whole set-up's (until ``.venv/.compiled``: the kernels' compile too); pytest's own time (its last
+  line);
 - the machine's CPU over the run, read from ``/proc/stat``: busy (user, system, interrupts), niced (apart:
   the server's thinking workers run at nice +5, and any other niced process of the machine lands there
   too) and idle. ``time`` cannot give this: Chromium's processes are nobody's waited children;
@@ -50,7 +51,8 @@ class Run:
     started_utc: str
     returncode: int
     wall_s: float
-    setup_s: float | None          # until .venv/.compiled was written (None: never written)
+    install_s: float | None        # until .venv/.installed-dev was written: the venv and the install
+    setup_s: float | None          # until .venv/.compiled was written: the kernels' compile too
     pytest_s: float | None         # pytest's own "in N s" (None: not printed)
     passed: int | None
     busy_core_s: float             # user + system + interrupts of every process, from /proc/stat
@@ -96,13 +98,15 @@ def one_run(ref: str, make_args: list[str], keep: bool) -> Run:
         wall = time.time() - t0
         busy1, niced1, idle1 = cpu_times()
         after = probe()
-        compiled = clone / ".venv" / ".compiled"
-        setup = compiled.stat().st_mtime - t0 if compiled.exists() else None
+        def written(stamp: str) -> float | None:
+            path = clone / ".venv" / stamp
+            return round(path.stat().st_mtime - t0, 1) if path.exists() else None
+
         text = (folder / "make.log").read_text(encoding="utf-8", errors="replace")
         found = re.findall(r"(\d+) passed.*? in ([\d.]+)s", text)
         if done.returncode != 0:
             print(f"make test failed in the clone of {ref}; its last lines:\n{text[-2000:]}", file=sys.stderr)
-        return Run(ref, commit, started, done.returncode, round(wall, 1), None if setup is None else round(setup, 1),
+        return Run(ref, commit, started, done.returncode, round(wall, 1), written(".installed-dev"), written(".compiled"),
                    float(found[-1][1]) if found else None, int(found[-1][0]) if found else None,
                    round(busy1 - busy0, 1), round(niced1 - niced0, 1), round(idle1 - idle0, 1),
                    round(before, 2), round(after, 2))
@@ -119,11 +123,11 @@ def row(run: Run) -> str:
 
     result = "passed" if run.returncode == 0 else f"FAILED ({run.returncode})"
     return (f"{run.ref:<14} {run.commit:<9} {run.started_utc:>8}  {result:<11} {run.wall_s:7.1f} s  "
-            f"{show(run.setup_s):>8} {show(run.pytest_s):>9}  {run.busy_core_s:7.1f} {run.niced_core_s:6.1f} "
+            f"{show(run.install_s):>8} {show(run.setup_s):>8} {show(run.pytest_s):>9}  {run.busy_core_s:7.1f} {run.niced_core_s:6.1f} "
             f"{run.idle_core_s:6.1f}   {run.probe_before_s:.2f} / {run.probe_after_s:.2f} s")
 
 
-HEADER = (f"{'ref':<14} {'commit':<9} {'UTC':>8}  {'make test':<11} {'wall':>9}  {'set-up':>8} {'pytest':>9}  "
+HEADER = (f"{'ref':<14} {'commit':<9} {'UTC':>8}  {'make test':<11} {'wall':>9}  {'install':>8} {'set-up':>8} {'pytest':>9}  "
           f"{'busy':>7} {'niced':>6} {'idle':>6}   speed probe before / after")
 
 

@@ -64,3 +64,16 @@ def test_bench_leaf_scores_the_shape_weights_on_a_saved_rack(tmp_path):
     done = run("bench_leaf.py", "--from", str(saved))
     assert done.returncode == 0, done.stderr
     assert "2 racks decided, 2 positions" in done.stdout and "held out" in done.stdout
+
+
+def test_bench_suite_refuses_a_count_or_a_reference_it_cannot_run(monkeypatch, capsys):
+    """bench_suite.py clones and runs make test for minutes: what it is given is checked first, each
+    refusal one sentence naming the option, exit 2."""
+    monkeypatch.syspath_prepend(str(BENCH))
+    import bench_suite
+
+    assert bench_suite.main(["--runs", "0"]) == 2
+    assert bench_suite.main(["--ref", "no-such-ref"]) == 2
+    assert bench_suite.main(["--json", "/no/such/folder/suite.json"]) == 2
+    said = capsys.readouterr().err.splitlines()
+    assert [line.split(":")[0] for line in said] == ["--runs", "--ref/--versus", "--json"], said

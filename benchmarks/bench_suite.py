@@ -16,7 +16,7 @@ mypy --strict beside it, then pytest's workers. A row gives:
   the server's thinking workers run at nice +5, and any other niced process of the machine lands there
   too) and idle. ``time`` cannot give this: Chromium's processes are nobody's waited children;
 - the machine's speed: a fixed pure-Python loop timed before and after the run. The same commit's
-  fresh clone has taken 176 s on one day's host and 281 s on another's (docs/architecture.md), so a time
+  fresh clone has taken 176 s on one day's host and 281 s on another's (docs/test-suite.md), so a time
   means little without the speed it was taken at.
 
 ``/proc/stat`` counts the whole machine: run it with nothing else busy. With ``--versus`` the two

@@ -5,6 +5,8 @@
         [--arena-draws bot:champion]
     .venv/bin/python benchmarks/bench_bot_break.py grid [--racks 60] [--top 8] [--confirm 600] [--behind 0,0.085]
         [--speeds 9,10,11,11.5,12] [--spins -0.5,-0.3,-0.1,0.1,0.3] [--sides 0] [--elevations 0] [--cues playing,break]
+    .venv/bin/python benchmarks/bench_bot_break.py kill [--racks 80] [--top 8] [--confirm 1500] [--near 0.3]
+        [--speeds 8,9,10,11,12] [--spins -0.25,-0.15,-0.08,0,0.08,0.15,0.25,0.35] [--behind 0,0.15] [--cues playing,break]
 
 - ``plan``: the break the level searches (``bola8.players.breaking``) played once on each of the
   arena's racks (rack ``r`` of ``bola8 arena --seed S`` is the rack of ``arena.derived_seed(S, "rack",
@@ -29,6 +31,16 @@
   again on ``--confirm`` other racks (held out: a grid's best on its own racks is the one they
   flattered), and the best ``--top`` by balls made among those that scratched at most ``SCRATCH_CAP``
   of the time, each with the same figures. Every row of both steps shares each rack's noise draw.
+- ``kill``: breaks that kill the cue ball - a full hit on the head ball (and a tenth of a ball either
+  side of full) from the head string's middle, a third of the way to the side cushion or 13 cm from it
+  (on the head string or ``--behind`` it), at each speed and draw or stun of the grid, with either cue -
+  searched on where the cue ball stops and on keeping the table, not on the breaker's chance: each break's
+  share of racks where it made a ball without a foul *and* left the cue ball within ``--near`` m of the
+  rack's former apex (the foot spot), and its share kept among those scratching at most ``KILL_SCRATCH``.
+  The best ``--top`` by each are played again on ``--confirm`` held-out racks (the arena's racks from
+  20,000, one draw each, as ``plan --first 20000``) beside the level's searched break on the same racks
+  and draws, each with its paired difference from the searched break (made without a foul, scratches,
+  with 95% intervals over the racks).
 """
 
 from __future__ import annotations
@@ -67,6 +79,10 @@ class Tally:
     kept: int = 0
     eight: int = 0
     value: float = 0.0     # sum of the breaker's chance to win after it
+    near: int = 0          # made a ball without a foul and left the cue ball within ``play``'s ``near`` of the foot spot
+    distance: float = 0.0  # sum of the cue ball's distance from the foot spot where it stayed on the table
+    on_table: int = 0      # breaks whose cue ball stayed on the table
+    rows: list[tuple[bool, bool]] | None = None   # per rack (made without a foul, scratch), when asked for
 
 
 def pct(k: int, n: int) -> str:
@@ -97,9 +113,11 @@ def arena_draws(seed: int, noise: float, opponent: str, first: int, count: int) 
 
 
 def play(configs: list[tuple[Point, Strike]], rack_seeds: list[int], noise_level: float, level: str,
-         draws_of: list[list[float]] | None = None, table: str = "9ft") -> list[Tally]:
+         draws_of: list[list[float]] | None = None, table: str = "9ft", near: float = 0.3,
+         per_rack: bool = False) -> list[Tally]:
     """Each (spot, stroke) on each rack on ``table``, one noise draw per rack shared by every config
-    (``draws_of[i]`` for rack ``i`` when given, else drawn from the rack's seed), judged."""
+    (``draws_of[i]`` for rack ``i`` when given, else drawn from the rack's seed), judged; ``per_rack``
+    keeps each rack's (made, scratch) for paired differences."""
     from bola8.game import Game
     from bola8.physics.batch import simulate_batch
     from bola8.players.breaking import break_value
@@ -110,10 +128,11 @@ def play(configs: list[tuple[Point, Strike]], rack_seeds: list[int], noise_level
     lv = get_level(level)
     noise = ExecutionNoise(noise_level * lv.noise_scale)
     sigma, q = sigma_rad(noise.level), lv.continuation
-    tallies = [Tally() for _ in configs]
+    tallies = [Tally(rows=[] if per_rack else None) for _ in configs]
     spots = sorted({spot for spot, _ in configs})
     for k, rack_seed in enumerate(rack_seeds):
         game = Game.new(table, breaker=0, rack_seed=rack_seed)
+        fx, fy = game.spec.foot_spot
         draws = _rack_draws(rack_seed) if draws_of is None else draws_of[k]
         for spot in spots:
             placed = game.place_cue_ball(*spot)
@@ -132,6 +151,16 @@ def play(configs: list[tuple[Point, Strike]], rack_seeds: list[int], noise_level
                 t.kept += kept and not ruling.foul
                 t.eight += 8 in shot.pocketed_object_balls
                 t.value += value
+                made = bool(shot.pocketed_object_balls) and not ruling.foul
+                scratch = shot.cue_ball_pocketed or shot.cue_ball_off_table
+                cue = None if scratch else turn.game.layout.get(0)
+                if cue is not None:
+                    gap = math.hypot(cue[0] - fx, cue[1] - fy)
+                    t.on_table += 1
+                    t.distance += gap
+                    t.near += made and gap <= near
+                if t.rows is not None:
+                    t.rows.append((made, scratch))
     return tallies
 
 
@@ -313,6 +342,101 @@ def grid_command(args: argparse.Namespace) -> None:
         print(row(f"#{i}", t), describe(spec, *configs[i]))
 
 
+KILL_SPEEDS = (8.0, 9.0, 10.0, 11.0, 12.0)
+KILL_SPINS = (-0.25, -0.15, -0.08, 0.0, 0.08, 0.15, 0.25, 0.35)
+KILL_BEHIND = (0.0, 0.15)
+KILL_CUES = ("playing", "break")
+KILL_SCRATCH = 0.05    # the kill search's second ranking: the table kept most among breaks scratching at most this
+
+
+def kill_configs(spec: TableSpec, speeds: tuple[float, ...], spins: tuple[float, ...], behind: tuple[float, ...],
+                 cues: tuple[str, ...]) -> list[tuple[Point, Strike]]:
+    """The ``kill`` grid of the module's docstring: a full hit on the head ball (the apex, on the foot spot)
+    and a tenth of a ball to either side of full, from three places across the head string, each at every
+    speed, draw or stun, distance behind the head string and cue; a level cue and no side spin, so that
+    the cue ball meets the head ball sliding and gives it its whole speed."""
+    from bola8.physics import Strike
+
+    r = spec.ball_radius
+    fx, fy = spec.foot_spot
+    xs = (spec.width / 2.0, spec.width / 2.0 + spec.width / 6.0, spec.width - r - 0.1)
+    configs = []
+    for back in behind:
+        for x in xs:
+            spot = (x, spec.head_string_y - back)
+            heading = math.atan2(fy - spot[1], fx - spot[0])
+            for shift in (0.0, 0.2 * r, -0.2 * r):     # the aim's line moved sideways: a tenth of a ball
+                aim = (fx - shift * math.sin(heading), fy + shift * math.cos(heading))
+                phi = math.degrees(math.atan2(aim[1] - spot[1], aim[0] - spot[0])) % 360.0
+                for speed in speeds:
+                    for b in spins:
+                        for cue in cues:
+                            configs.append((spot, Strike(speed=speed, phi=phi, b=b,
+                                                         cue=None if cue == "playing" else cue)))
+    return configs
+
+
+def paired(a: list[tuple[bool, bool]], b: list[tuple[bool, bool]], j: int) -> str:
+    """The difference a - b of one per-rack share (``j``: 0 made without a foul, 1 scratch), in points,
+    with its 95% interval over the racks (the same racks and draws on both sides)."""
+    d = [float(x[j]) - float(y[j]) for x, y in zip(a, b)]
+    n = len(d)
+    mean = sum(d) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in d) / max(n - 1, 1))
+    half = 1.96 * sd / math.sqrt(n)
+    return f"{100 * mean:+.1f} ({100 * (mean - half):+.1f} to {100 * (mean + half):+.1f})"
+
+
+def kill_row(name: str, t: Tally) -> str:
+    n = t.breaks
+    mean = t.distance / max(t.on_table, 1)
+    return f"{row(name, t)} {pct(t.near, n):>20s} {mean:6.3f}"
+
+
+KILL_HEAD = f"{HEAD} {'made, cue ball near':>20s} {'cue m':>6s}"
+
+
+def kill_command(args: argparse.Namespace) -> None:
+    """The breaks that kill the cue ball, searched on its final place and the table kept (the module's
+    docstring, ``kill``)."""
+    from bola8.game import Game
+    from bola8.physics import table_spec
+    from bola8.players import make_player
+
+    spec = table_spec("9ft")
+    configs = kill_configs(spec, args.speeds, args.spins, args.behind, args.cues)
+    t0 = time.perf_counter()
+    tallies = play(configs, arena_racks(args.seed, 10_000, args.racks), args.noise, args.level, near=args.near)
+    print(f"kill grid: {len(configs)} breaks x {args.racks} racks (the arena's racks from 10,000) in "
+          f"{time.perf_counter() - t0:.0f} s; near: within {args.near:g} m of the foot spot")
+    print_axes(spec, configs, tallies)
+    by_near = sorted(range(len(configs)), key=lambda i: -tallies[i].near)[:args.top]
+    careful = [i for i in range(len(configs)) if tallies[i].scratch <= KILL_SCRATCH * tallies[i].breaks]
+    by_kept = sorted(careful, key=lambda i: -tallies[i].kept)[:args.top]
+    ranked = by_near + [i for i in by_kept if i not in by_near]
+    print(f"the best {args.top} by breaks that made a ball without a foul with the cue ball near, then the "
+          f"{args.top} that kept the table most with at most {100 * KILL_SCRATCH:g}% scratches")
+    print(KILL_HEAD)
+    for i in ranked:
+        print(kill_row(f"#{i}", tallies[i]), describe(spec, *configs[i]))
+    bot = make_player(f"bot:{args.level}", seed=0, noise=args.noise)
+    plan = bot.break_plan(Game.new("9ft"))           # type: ignore[attr-defined]
+    chosen = [(plan.spot, plan.strike)] + [configs[i] for i in ranked]
+    t0 = time.perf_counter()
+    held = play(chosen, arena_racks(args.seed, 20_000, args.confirm), args.noise, args.level, near=args.near,
+                per_rack=True)
+    print(f"held out: {len(chosen)} breaks x {args.confirm} racks (the arena's racks 20,000-"
+          f"{20_000 + args.confirm - 1}, one draw each, as plan --first 20000) in {time.perf_counter() - t0:.0f} s")
+    print(f"{KILL_HEAD} {'made - searched':>22s} {'scratch - searched':>22s}")
+    base = held[0]
+    assert base.rows is not None
+    print(kill_row("the searched break", base), describe(spec, plan.spot, plan.strike))
+    for i, t in sorted(zip(ranked, held[1:]), key=lambda it: -it[1].made):
+        assert t.rows is not None
+        print(f"{kill_row(f'#{i}', t)} {paired(t.rows, base.rows, 0):>22s} {paired(t.rows, base.rows, 1):>22s}",
+              describe(spec, *configs[i]))
+
+
 def numbers(text: str) -> tuple[float, ...]:
     """A comma-separated list of numbers (an option's value)."""
     try:
@@ -337,7 +461,7 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("plan", "scratches", "grid"):
+    for name in ("plan", "scratches", "grid", "kill"):
         p = sub.add_parser(name)
         p.add_argument("--level", default="champion")
         p.add_argument("--noise", type=float, default=1.0)
@@ -354,6 +478,15 @@ def main(argv: list[str] | None = None) -> int:
                            help="each break with the noise the arena gives it against OPPONENT (e.g. bot:champion)")
             p.add_argument("--table", choices=tuple(TABLES), default="9ft",
                            help="the table the break is searched and played on (the arena's is the 9-ft one)")
+        elif name == "kill":
+            p.add_argument("--racks", type=int, default=80)
+            p.add_argument("--top", type=int, default=8)
+            p.add_argument("--confirm", type=int, default=1500)
+            p.add_argument("--near", type=float, default=0.3, help="m from the foot spot that counts as killed")
+            p.add_argument("--speeds", type=numbers, default=KILL_SPEEDS)
+            p.add_argument("--spins", type=numbers, default=KILL_SPINS)
+            p.add_argument("--behind", type=numbers, default=KILL_BEHIND)
+            p.add_argument("--cues", type=cue_names, default=KILL_CUES)
         else:
             p.add_argument("--racks", type=int, default=60)
             p.add_argument("--top", type=int, default=8)
@@ -365,7 +498,8 @@ def main(argv: list[str] | None = None) -> int:
             p.add_argument("--behind", type=numbers, default=WIDE_BEHIND)
             p.add_argument("--cues", type=cue_names, default=WIDE_CUES)
     args = parser.parse_args(argv)
-    {"plan": plan_command, "scratches": scratches_command, "grid": grid_command}[args.command](args)
+    {"plan": plan_command, "scratches": scratches_command, "grid": grid_command,
+     "kill": kill_command}[args.command](args)
     return 0
 
 

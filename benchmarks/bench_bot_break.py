@@ -50,8 +50,9 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from bola8.batch.tournament import wilson  # the one Wilson interval (95%)
 
@@ -314,6 +315,17 @@ def print_axes(spec: TableSpec, configs: list[tuple[Point, Strike]], tallies: li
                                              f"{100 * p.scratch / p.breaks:.1f}%" for key, p in pooled.items()))
 
 
+def ranked_two_ways(tallies: Sequence[Tally], top: int, first: Callable[[Tally], float], cap: float,
+                    second: Callable[[Tally], float]) -> list[int]:
+    """The breaks a grid confirms on held-out racks, as indices of ``tallies``: the best ``top`` by ``first``,
+    then the best ``top`` by ``second`` among those that scratched on at most ``cap`` of their racks (a
+    break the first ranking already holds is not repeated)."""
+    by_first = sorted(range(len(tallies)), key=lambda i: -first(tallies[i]))[:top]
+    careful = [i for i in range(len(tallies)) if tallies[i].scratch <= cap * tallies[i].breaks]
+    by_second = sorted(careful, key=lambda i: -second(tallies[i]))[:top]
+    return by_first + [i for i in by_second if i not in by_first]
+
+
 def grid_command(args: argparse.Namespace) -> None:
     from bola8.physics import table_spec
 
@@ -325,10 +337,7 @@ def grid_command(args: argparse.Namespace) -> None:
     tallies = play(configs, arena_racks(args.seed, 10_000, args.racks), args.noise, args.level)
     print(f"grid: {len(configs)} breaks x {args.racks} racks in {time.perf_counter() - t0:.0f} s")
     print_axes(spec, configs, tallies)
-    by_value = sorted(range(len(configs)), key=lambda i: -tallies[i].value)[:args.top]
-    careful = [i for i in range(len(configs)) if tallies[i].scratch <= SCRATCH_CAP * tallies[i].breaks]
-    by_made = sorted(careful, key=lambda i: -tallies[i].made)[:args.top]
-    ranked = by_value + [i for i in by_made if i not in by_value]
+    ranked = ranked_two_ways(tallies, args.top, lambda t: t.value, SCRATCH_CAP, lambda t: t.made)
     print(f"the best {args.top} by the search's score, then the {args.top} that made most with at most "
           f"{100 * SCRATCH_CAP:g}% scratches")
     print(HEAD)
@@ -410,10 +419,7 @@ def kill_command(args: argparse.Namespace) -> None:
     print(f"kill grid: {len(configs)} breaks x {args.racks} racks (the arena's racks from 10,000) in "
           f"{time.perf_counter() - t0:.0f} s; near: within {args.near:g} m of the foot spot")
     print_axes(spec, configs, tallies)
-    by_near = sorted(range(len(configs)), key=lambda i: -tallies[i].near)[:args.top]
-    careful = [i for i in range(len(configs)) if tallies[i].scratch <= KILL_SCRATCH * tallies[i].breaks]
-    by_kept = sorted(careful, key=lambda i: -tallies[i].kept)[:args.top]
-    ranked = by_near + [i for i in by_kept if i not in by_near]
+    ranked = ranked_two_ways(tallies, args.top, lambda t: t.near, KILL_SCRATCH, lambda t: t.kept)
     print(f"the best {args.top} by breaks that made a ball without a foul with the cue ball near, then the "
           f"{args.top} that kept the table most with at most {100 * KILL_SCRATCH:g}% scratches")
     print(KILL_HEAD)

@@ -326,6 +326,17 @@ def ranked_two_ways(tallies: Sequence[Tally], top: int, first: Callable[[Tally],
     return by_first + [i for i in by_second if i not in by_first]
 
 
+def print_grid(spec: TableSpec, configs: list[tuple[Point, Strike]], tallies: list[Tally], ranked: list[int],
+               row_of: Callable[[str, Tally], str], head: str, title: str) -> None:
+    """A grid's figures on its own racks: each value of each dimension pooled, then the ``ranked`` breaks
+    under ``title``, one ``row_of`` line each below ``head`` (the same layout for ``grid`` and ``kill``)."""
+    print_axes(spec, configs, tallies)
+    print(title)
+    print(head)
+    for i in ranked:
+        print(row_of(f"#{i}", tallies[i]), describe(spec, *configs[i]))
+
+
 def grid_command(args: argparse.Namespace) -> None:
     from bola8.physics import table_spec
 
@@ -336,13 +347,10 @@ def grid_command(args: argparse.Namespace) -> None:
     t0 = time.perf_counter()
     tallies = play(configs, arena_racks(args.seed, 10_000, args.racks), args.noise, args.level)
     print(f"grid: {len(configs)} breaks x {args.racks} racks in {time.perf_counter() - t0:.0f} s")
-    print_axes(spec, configs, tallies)
     ranked = ranked_two_ways(tallies, args.top, lambda t: t.value, SCRATCH_CAP, lambda t: t.made)
-    print(f"the best {args.top} by the search's score, then the {args.top} that made most with at most "
-          f"{100 * SCRATCH_CAP:g}% scratches")
-    print(HEAD)
-    for i in ranked:
-        print(row(f"#{i}", tallies[i]), describe(spec, *configs[i]))
+    print_grid(spec, configs, tallies, ranked, row, HEAD,
+               f"the best {args.top} by the search's score, then the {args.top} that made most with at most "
+               f"{100 * SCRATCH_CAP:g}% scratches")
     t0 = time.perf_counter()
     held = play([configs[i] for i in ranked], arena_racks(args.seed, 20_000, args.confirm), args.noise, args.level)
     print(f"held out: {len(ranked)} breaks x {args.confirm} racks in {time.perf_counter() - t0:.0f} s")
@@ -418,13 +426,10 @@ def kill_command(args: argparse.Namespace) -> None:
     tallies = play(configs, arena_racks(args.seed, 10_000, args.racks), args.noise, args.level, near=args.near)
     print(f"kill grid: {len(configs)} breaks x {args.racks} racks (the arena's racks from 10,000) in "
           f"{time.perf_counter() - t0:.0f} s; near: within {args.near:g} m of the foot spot")
-    print_axes(spec, configs, tallies)
     ranked = ranked_two_ways(tallies, args.top, lambda t: t.near, KILL_SCRATCH, lambda t: t.kept)
-    print(f"the best {args.top} by breaks that made a ball without a foul with the cue ball near, then the "
-          f"{args.top} that kept the table most with at most {100 * KILL_SCRATCH:g}% scratches")
-    print(KILL_HEAD)
-    for i in ranked:
-        print(kill_row(f"#{i}", tallies[i]), describe(spec, *configs[i]))
+    print_grid(spec, configs, tallies, ranked, kill_row, KILL_HEAD,
+               f"the best {args.top} by breaks that made a ball without a foul with the cue ball near, then the "
+               f"{args.top} that kept the table most with at most {100 * KILL_SCRATCH:g}% scratches")
     bot = make_player(f"bot:{args.level}", seed=0, noise=args.noise)
     plan = bot.break_plan(Game.new("9ft"))           # type: ignore[attr-defined]
     chosen = [(plan.spot, plan.strike)] + [configs[i] for i in ranked]

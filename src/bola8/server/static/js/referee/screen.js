@@ -67,7 +67,25 @@ export async function showReferee(root, meta, hooks, id, go, opts = {}) {
   window.addEventListener("resize", onResize);
   const observer = new ResizeObserver(() => onResize());
   observer.observe(box);
-  hooks.onLeave(() => { window.removeEventListener("resize", onResize); observer.disconnect(); clock.stop(); clearTimeout(s.whyTimer); });
+  // A preview that arrives while a finger (or the mouse button) is down in the why box waits for the
+  // release: redrawn between the press and the release, the box would swallow the tap, since a click is
+  // delivered only when both land on the same element. It is drawn once the tap's click has done its work
+  // (a reason opened stays open), or shortly after a release that made no click.
+  const why = { drawn: null, pressed: false, held: null, flushTimer: null };
+  whyBox.addEventListener("pointerdown", () => { why.pressed = true; clearTimeout(why.flushTimer); });
+  const releaseWhy = () => {
+    if (!why.pressed) return;
+    why.pressed = false;
+    why.flushTimer = setTimeout(flushWhy, 300);
+  };
+  whyBox.addEventListener("click", () => { clearTimeout(why.flushTimer); why.flushTimer = setTimeout(flushWhy, 0); });
+  window.addEventListener("pointerup", releaseWhy);
+  window.addEventListener("pointercancel", releaseWhy);
+  hooks.onLeave(() => {
+    window.removeEventListener("resize", onResize); window.removeEventListener("pointerup", releaseWhy);
+    window.removeEventListener("pointercancel", releaseWhy);
+    observer.disconnect(); clock.stop(); clearTimeout(s.whyTimer); clearTimeout(why.flushTimer);
+  });
   hooks.expose({
     get view() { return view; }, get facts() { return s.facts; }, get tool() { return s.tool; },
     // previews asked of the server (none is asked when no shot can be entered)
@@ -140,10 +158,10 @@ export async function showReferee(root, meta, hooks, id, go, opts = {}) {
     clear(entry);
     const due = shotDue();
     actions.hidden = !due;
-    if (!token || over()) { whyBox.hidden = true; return; }
+    if (!token || over()) { hideWhy(); return; }
     const players = names();
     if (view.to_act.action === "lag") {
-      whyBox.hidden = true;
+      hideWhy();
       const pick = (name) => el("select", { "data-testid": `lag-${name}`, "aria-label": t(name === "winner" ? "ref_lag_winner" : "ref_breaks") },
         players.map((p, i) => el("option", { value: String(i) }, p)));
       const winner = pick("winner"), breaks = pick("breaks");
@@ -154,7 +172,7 @@ export async function showReferee(root, meta, hooks, id, go, opts = {}) {
     }
     const d = st().decision;
     if (d) {
-      whyBox.hidden = true;
+      hideWhy();
       entry.append(el("div", { class: "box" }, el("h2", { class: "box-title" }, t("ref_next_choice", { p: players[d.player] })),
         el("div", { class: "buttons" }, d.options.map((o) => el("button", { type: "button", class: "primary", "data-testid": `option-${o}`, onclick: () => send("choice", { option: o }) }, capital(named("choices", o)))))));
       return;
@@ -206,11 +224,11 @@ export async function showReferee(root, meta, hooks, id, go, opts = {}) {
   // no shot can be entered (the lag, a choice, the match's end).
   function askWhy() {
     clearTimeout(s.whyTimer);
-    if (!shotDue() || st().decision || nothingEntered(s.facts)) { whyBox.hidden = true; s.whyAsked += 1; return; }
+    if (!shotDue() || st().decision || nothingEntered(s.facts)) { hideWhy(); s.whyAsked += 1; return; }
     s.whyTimer = setTimeout(async () => {
       const asked = ++s.whyAsked;
       if (s.busy) return;
-      if (!shotDue() || nothingEntered(s.facts)) { whyBox.hidden = true; return; }
+      if (!shotDue() || nothingEntered(s.facts)) { hideWhy(); return; }
       let answer;
       s.previews += 1;
       const asking = post(`/api/tables/${encodeURIComponent(id)}/preview`, shotBody());
@@ -218,9 +236,10 @@ export async function showReferee(root, meta, hooks, id, go, opts = {}) {
       try { answer = await asking; } catch (e) {
         // facts that cannot go together: the referee's sentence says which, beside them
         if (asked === s.whyAsked && e instanceof ApiError && e.status === 422) {
+          why.held = null; why.drawn = null;
           clear(whyBox).append(el("p", { class: "coach-error", role: "alert", "data-testid": "why-refused" }, e.message));
           whyBox.hidden = false;
-        } else if (asked === s.whyAsked) whyBox.hidden = true;
+        } else if (asked === s.whyAsked) hideWhy();
         return;
       }
       if (asked !== s.whyAsked) return;
@@ -228,7 +247,22 @@ export async function showReferee(root, meta, hooks, id, go, opts = {}) {
     }, 120);
   }
 
+  // the box hidden: a preview held for a release is stale by then
+  function hideWhy() { whyBox.hidden = true; why.held = null; }
+
+  function flushWhy() {
+    if (why.pressed || !why.held) return;
+    const answer = why.held;
+    why.held = null;
+    renderWhy(answer);
+  }
+
   function renderWhy(answer) {
+    if (why.pressed) { why.held = answer; return; }
+    // the same answer already shown is not drawn again: nothing under the referee's finger moves
+    const key = `${lang()} ${JSON.stringify(answer)}`;
+    if (key === why.drawn && !whyBox.hidden) return;
+    why.drawn = key;
     const shooter = st().shooter;
     const variants = answer.what_if.map((v) => {
       const h = headline(v.ruling, v.state || null, shooter, names());

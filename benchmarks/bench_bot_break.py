@@ -1,4 +1,4 @@
-"""The searching bot's break, measured on the arena's racks (the break figures of docs/bots.md).
+"""The searching bot's break, measured on the arena's racks (the break figures of docs/bots-research.md).
 
     .venv/bin/python benchmarks/bench_bot_break.py plan [--level champion] [--noise 1] [--racks 1000] [--first 0]
     .venv/bin/python benchmarks/bench_bot_break.py scratches [--level champion] [--noise 1] [--racks 4000]

@@ -43,7 +43,7 @@ estimate, the mean played with a 95% interval) and fits a monotone map of the es
 squared error of the raw estimate, of the map, and of the estimate at one aim error refitted
 (``SIGMA_EFF_DEG`` times the best of ``SIGMA_SCALES``, the one-number alternative). The map's knots are
 printed as a tuple (``estimate.CALIBRATION`` on the branch ``bots-calibration-tried``, where the champion
-played with it and was not improved: docs/bots.md).
+played with it and was not improved: docs/bots-research.md).
 """
 
 from __future__ import annotations
